@@ -1,0 +1,41 @@
+# The two commands that do all set-up on a fresh machine: `make play` and `make test`.
+SHELL := /bin/bash
+UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
+export UV_PYTHON_DOWNLOADS := never
+ARGS ?=
+
+.PHONY: play test lint typecheck pytest setup browser bench clean
+
+$(UV):
+	command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv || python3 -m pip install --quiet --user uv
+
+setup: | $(UV)
+	$(UV) sync --locked
+
+## Start the game and open it in the browser.
+play: setup
+	$(UV) run --locked magdagdon $(ARGS)
+
+## Debian's Chromium for the browser tests (Playwright's own download cannot work offline).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+lint: setup
+	$(UV) run --locked ruff check src tests bench
+	$(UV) run --locked ruff format --check src tests bench
+
+typecheck: setup
+	$(UV) run --locked mypy --strict
+
+pytest: setup browser
+	$(UV) run --locked pytest -n 2 --dist loadgroup $(ARGS)
+
+## Everything the tests need, then ruff, mypy --strict and the whole pytest suite.
+test: lint typecheck pytest
+
+bench: setup
+	$(UV) run --locked python bench/engine_bench.py
+	$(UV) run --locked python bench/server_bench.py
+
+clean:
+	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -1,0 +1,55 @@
+"""The player's actions, as small immutable values (SPEC "A turn", "Majda Powers")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """I-ROLL: roll four dice and start a turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """Put tray die ``die`` on ``cell`` (0–15)."""
+
+    die: int
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unstage:
+    """Return staged die ``die`` to the tray, with the cascade."""
+
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """KUMPIRMAHIN: make the staged numbers permanent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """BAWAS −1 (``delta=-1``) or DAGDAG +1 (``delta=1``) on tray die ``die``."""
+
+    die: int
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """I-ROLL ULIT: reroll the chosen tray dice together."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruin:
+    """Accept MAGDAGDON: the empty ``cell`` becomes a RUIN."""
+
+    cell: int
+
+
+Action = Roll | Stage | Unstage | Confirm | Adjust | Reroll | Ruin

@@ -1,0 +1,174 @@
+"""The 4×4 board as bitboards: cell numbering, neighbour tables and symmetries.
+
+A cell is an int 0–15, ``row * 4 + col``; a set of cells is a 16-bit int with bit ``cell`` set.
+A board is a tuple of seven bitboards: index 0 holds the RUINs, index v (1–6) the cells holding v.
+Every table is built once at import, so rule checks are look-ups and shifts.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+SIZE = 4
+CELLS = SIZE * SIZE
+FULL = (1 << CELLS) - 1
+RUIN = 0  # index of the RUIN layer in a board tuple; also a cell code in the list form
+VALUES = range(1, 7)
+RUIN_CODE = 7  # a RUIN in the cell-code list form (0 empty, 1–6 a number, 7 a RUIN)
+
+_COL0 = 0x1111
+_COL3 = 0x8888
+
+Board = tuple[int, int, int, int, int, int, int]
+EMPTY_BOARD: Board = (0, 0, 0, 0, 0, 0, 0)
+
+
+def cell_of(row: int, col: int) -> int:
+    """The cell index of ``(row, col)``.
+
+    >>> cell_of(2, 3)
+    11
+    """
+    return row * SIZE + col
+
+
+def row_col(cell: int) -> tuple[int, int]:
+    """The ``(row, col)`` of a cell index.
+
+    >>> row_col(11)
+    (2, 3)
+    """
+    return divmod(cell, SIZE)
+
+
+def spread(cells: int) -> int:
+    """Every cell that shares a side with a cell of ``cells``.
+
+    >>> bin(spread(1))  # the neighbours of cell 0 are cells 1 and 4
+    '0b10010'
+    """
+    return (
+        (cells << SIZE) | (cells >> SIZE) | ((cells & ~_COL3) << 1) | ((cells & ~_COL0) >> 1)
+    ) & FULL
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in range(CELLS) if spread(1 << cell) >> n & 1) for cell in range(CELLS)
+)
+
+#: For each value v, the values that may not stand next to it (they differ by more than 1).
+CONFLICTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(w for w in VALUES if abs(w - v) > 1) for v in range(7)
+)
+
+
+def iter_cells(cells: int) -> list[int]:
+    """The cell indices of a bitboard, lowest first."""
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low.bit_length() - 1)
+        cells ^= low
+    return out
+
+
+def numbers_of(board: Board) -> int:
+    """The cells that hold a number."""
+    return board[1] | board[2] | board[3] | board[4] | board[5] | board[6]
+
+
+def empty_of(board: Board) -> int:
+    """The empty cells: neither a number nor a RUIN."""
+    return FULL & ~(numbers_of(board) | board[RUIN])
+
+
+def with_number(board: Board, cell: int, value: int) -> Board:
+    """The board with ``value`` put on ``cell``."""
+    b = list(board)
+    b[value] |= 1 << cell
+    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6])
+
+
+def with_ruin(board: Board, cell: int) -> Board:
+    """The board with a RUIN on ``cell``."""
+    return (board[0] | 1 << cell, board[1], board[2], board[3], board[4], board[5], board[6])
+
+
+def valid_mask(board: Board, value: int) -> int:
+    """The empty cells where a die of ``value`` may be placed on ``board``.
+
+    SPEC "Valid placement": any empty cell while no cell holds a number; else an empty cell next to
+    a number and within 1 of every neighbouring number.
+    """
+    numbers = numbers_of(board)
+    empty = FULL & ~(numbers | board[RUIN])
+    if not numbers:
+        return empty
+    bad = 0
+    for w in CONFLICTS[value]:
+        bad |= board[w]
+    return empty & spread(numbers) & ~spread(bad)
+
+
+def to_codes(board: Board) -> list[int]:
+    """The board as 16 cell codes: 0 empty, 1–6 a number, 7 a RUIN."""
+    codes = [0] * CELLS
+    for cell in iter_cells(board[RUIN]):
+        codes[cell] = RUIN_CODE
+    for value in VALUES:
+        for cell in iter_cells(board[value]):
+            codes[cell] = value
+    return codes
+
+
+def from_codes(codes: list[int]) -> Board:
+    """The inverse of :func:`to_codes`."""
+    b = [0] * 7
+    for cell, code in enumerate(codes):
+        if code == RUIN_CODE:
+            b[RUIN] |= 1 << cell
+        elif code:
+            b[code] |= 1 << cell
+    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6])
+
+
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    perms = []
+    for flip in (False, True):
+        for turns in range(4):
+            perm = []
+            for cell in range(CELLS):
+                r, c = row_col(cell)
+                if flip:
+                    c = SIZE - 1 - c
+                for _ in range(turns):
+                    r, c = c, SIZE - 1 - r
+                perm.append(cell_of(r, c))
+            perms.append(tuple(perm))
+    return tuple(perms)
+
+
+#: The eight symmetries of the square, each a permutation of the cells.
+SYMMETRIES = _symmetries()
+
+
+def _map(cells: int, perm: tuple[int, ...]) -> int:
+    out = 0
+    for cell in iter_cells(cells):
+        out |= 1 << perm[cell]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def first_cells(ruins: int) -> int:
+    """One empty cell of each class that the board's symmetries (keeping ``ruins``) make equal.
+
+    On a board with no number, where a die goes matters only up to symmetry, so a search need
+    try just these cells: corner, edge and centre on an empty board.
+    """
+    keep = [p for p in SYMMETRIES if _map(ruins, p) == ruins]
+    reps = 0
+    for cell in iter_cells(FULL & ~ruins):
+        if all(p[cell] >= cell for p in keep):
+            reps |= 1 << cell
+    return reps

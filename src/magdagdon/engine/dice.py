@@ -1,0 +1,50 @@
+"""The dice: a counter-based, seedable stream, and a roll's exact chance outcomes.
+
+Die number ``n`` of a game (counting every die drawn, rerolls included) is a pure function of the
+game's seed and ``n``, so a state needs only its seed and a counter to go on rolling, and replaying
+seed + actions reproduces every die. Search code does not draw at all: it enumerates
+:func:`roll_outcomes` and applies each outcome with its weight.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+_MASK64 = (1 << 64) - 1
+
+
+def die_value(seed: int, index: int) -> int:
+    """Die ``index`` of the stream of ``seed``: 1–6 (SplitMix64 of seed and index).
+
+    >>> [die_value(7, i) for i in range(8)]
+    [2, 4, 3, 1, 4, 5, 5, 4]
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xD1B54A32D192ED03) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) % 6 + 1
+
+
+def draw(seed: int, start: int, count: int) -> tuple[int, ...]:
+    """``count`` dice of the stream of ``seed`` from die ``start`` on."""
+    return tuple(die_value(seed, i) for i in range(start, start + count))
+
+
+@cache
+def roll_outcomes(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct outcome of rolling ``count`` dice, sorted, with its number of ways.
+
+    The ways add up to ``6 ** count``; the probability of an outcome is ``ways / 6 ** count``.
+
+    >>> len(roll_outcomes(4)), sum(w for _, w in roll_outcomes(4))
+    (126, 1296)
+    """
+    out = []
+    for values in combinations_with_replacement(range(1, 7), count):
+        ways = factorial(count)
+        for v in set(values):
+            ways //= factorial(values.count(v))
+        out.append((values, ways))
+    return tuple(out)

@@ -1,0 +1,115 @@
+"""Scoring (SPEC "Scoring"): line sums, the combination bonus of a full line, penalties.
+
+Every possible line (four cells, each empty, 1–6 or a RUIN) is scored once at import; scoring a
+board is then eight table look-ups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise, product
+
+from magdagdon.engine.board import RUIN_CODE, SIZE
+from magdagdon.engine.rules import RUIN_PENALTY
+
+STRAIGHT, FOUR_OF_A_KIND, TWO_PAIRS = "straight", "four_of_a_kind", "two_pairs"
+BONUS = {STRAIGHT: 60, FOUR_OF_A_KIND: 40, TWO_PAIRS: 20}
+
+ROWS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
+)
+COLUMNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE)
+)
+LINES = ROWS + COLUMNS
+
+
+def combo_of(values: tuple[int, ...]) -> str | None:
+    """The combination of a line of four numbers, the highest that applies, or None.
+
+    >>> [combo_of(line) for line in ((4, 3, 2, 1), (5, 5, 5, 5), (3, 4, 3, 4), (2, 1, 3, 4))]
+    ['straight', 'four_of_a_kind', 'two_pairs', None]
+    """
+    if len(values) != SIZE or not all(1 <= v <= 6 for v in values):
+        return None
+    steps = {b - a for a, b in pairwise(values)}
+    if steps in ({1}, {-1}):
+        return STRAIGHT
+    counts = sorted(values.count(v) for v in set(values))
+    if counts == [4]:
+        return FOUR_OF_A_KIND
+    if counts == [2, 2]:
+        return TWO_PAIRS
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class LineScore:
+    sum: int
+    bonus: int
+    combo: str | None
+
+
+def _line_code(codes: tuple[int, ...]) -> int:
+    return ((codes[0] * 8 + codes[1]) * 8 + codes[2]) * 8 + codes[3]
+
+
+def _build_table() -> tuple[LineScore, ...]:
+    table = []
+    for codes in product(range(8), repeat=SIZE):
+        numbers = tuple(c for c in codes if 1 <= c <= 6)
+        combo = combo_of(codes) if len(numbers) == SIZE else None
+        table.append(LineScore(sum(numbers), BONUS[combo] if combo else 0, combo))
+    return tuple(table)
+
+
+LINE_TABLE = _build_table()
+#: The points of a line (sum plus bonus) by line code, for fast search.
+LINE_POINTS = tuple(line.sum + line.bonus for line in LINE_TABLE)
+_ = RUIN_CODE  # a RUIN is code 7: it is neither summed nor part of any combination
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The score of a board: the API's ``score`` object."""
+
+    base: int
+    bonus: int
+    ruins: int
+    ruin_penalty: int
+    power_penalty: int
+    total: int
+    rows: tuple[LineScore, ...]
+    columns: tuple[LineScore, ...]
+
+
+def line_scores(codes: list[int]) -> tuple[LineScore, ...]:
+    """The eight lines of a board given as 16 cell codes: the four rows, then the four columns."""
+    return tuple(LINE_TABLE[_line_code(tuple(codes[c] for c in line))] for line in LINES)
+
+
+def score_codes(codes: list[int], power_penalty: int) -> Score:
+    """The full score of a board given as 16 cell codes (see :func:`board.to_codes`)."""
+    lines = line_scores(codes)
+    base = sum(line.sum for line in lines)
+    bonus = sum(line.bonus for line in lines)
+    ruins = codes.count(RUIN_CODE)
+    ruin_penalty = RUIN_PENALTY * ruins
+    return Score(
+        base=base,
+        bonus=bonus,
+        ruins=ruins,
+        ruin_penalty=ruin_penalty,
+        power_penalty=power_penalty,
+        total=base + bonus - ruin_penalty - power_penalty,
+        rows=lines[:SIZE],
+        columns=lines[SIZE:],
+    )
+
+
+def points_codes(codes: list[int]) -> int:
+    """Base plus bonus of a board given as 16 cell codes, with no penalty (a fast total)."""
+    total = 0
+    for a, b, c, d in LINES:
+        total += LINE_POINTS[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
+    return total
