@@ -1,0 +1,1 @@
+"""Simulation of many games with a computer player (``magdagdon simulate``)."""
