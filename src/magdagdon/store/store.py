@@ -164,16 +164,24 @@ class Store:
             ).fetchone()
         return None if row is None else _game_record(row)
 
-    def apply(self, game_id: str, action: Action, *, version: int | None = None) -> GameRecord:
+    def apply(
+        self,
+        game_id: str,
+        action: Action,
+        *,
+        version: int | None = None,
+        player: str | None = None,
+    ) -> GameRecord:
         """Apply ``action`` and commit it with the new state before answering.
 
-        Raises :class:`GameNotFoundError`, or an ``IllegalActionError`` (the engine's, or
-        ``version_conflict`` / ``game_abandoned``) with nothing changed. When the action ends the
+        Raises :class:`GameNotFoundError` (also when ``player`` is given and is not the game's),
+        or an ``IllegalActionError`` (the engine's, or ``version_conflict`` / ``game_abandoned``)
+        with nothing changed. When the action ends the
         game, its High Score is written in the same transaction.
         """
         with self._transaction() as conn:
             game = self._game(conn, game_id)
-            if game is None:
+            if game is None or (player is not None and game.player != player):
                 raise GameNotFoundError(game_id)
             if version is not None and version != game.version:
                 raise VersionConflictError(

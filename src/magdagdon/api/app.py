@@ -1,0 +1,38 @@
+"""``create_app()``: wiring only — the store, the routers, the error handlers and the page."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+from fastapi import FastAPI
+
+from magdagdon import __version__
+from magdagdon.api import errors, routes_games, routes_highscores, routes_player
+from magdagdon.api.static import WEB_DIR, WebFiles
+from magdagdon.store import Store
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import AsyncIterator
+
+
+def create_app(store_or_db_path: Store | str | os.PathLike[str]) -> FastAPI:
+    """The web app over a :class:`Store` (kept open) or a database file (closed at shutdown)."""
+    owned = not isinstance(store_or_db_path, Store)
+    store = store_or_db_path if isinstance(store_or_db_path, Store) else Store(store_or_db_path)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        if owned:
+            store.close()
+
+    app = FastAPI(title="MAGDAGDON", version=__version__, lifespan=lifespan)
+    app.state.store = store
+    errors.install(app)
+    app.include_router(routes_games.router)
+    app.include_router(routes_highscores.router)
+    app.include_router(routes_player.router)
+    app.mount("/", WebFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
+    return app

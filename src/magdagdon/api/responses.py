@@ -1,0 +1,102 @@
+"""Response bodies: the game state of API.md (plus api-extra.md's fields), High Scores, errors."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Cell = list[int]  # [row, column]
+BoardCell = int | Literal["ruin"] | None
+
+
+class Die(BaseModel):
+    id: int
+    value: int
+    cell: Cell | None = Field(description="Where the die is staged, or null in the tray.")
+
+
+class Powers(BaseModel):
+    total: int
+    used: int
+    left: int
+    penalty: int
+    next_penalty: int | None
+
+
+class LineScore(BaseModel):
+    sum: int
+    bonus: int
+    combo: Literal["straight", "four_of_a_kind", "two_pairs"] | None
+
+
+class Score(BaseModel):
+    base: int
+    bonus: int
+    ruins: int
+    ruin_penalty: int
+    power_penalty: int
+    total: int
+    rows: list[LineScore]
+    columns: list[LineScore]
+
+
+class GameState(BaseModel):
+    """A game as the player sees it; every field comes from the engine."""
+
+    id: str
+    difficulty: Literal["peaceful", "survival", "nightmare"]
+    phase: Literal["roll", "place", "magdagdon", "over"]
+    turn: int
+    version: int = Field(description="The number of accepted actions.")
+    board: list[list[BoardCell]] = Field(description="4 rows of 4: permanent cells only.")
+    dice: list[Die]
+    valid_cells: dict[str, list[Cell]]
+    min_required: int
+    can_confirm: bool
+    stuck: bool
+    powers: Powers
+    score: Score
+    adjust: dict[str, list[Literal[-1, 1]]] = Field(
+        description="For each tray die, the deltas a Power may apply now."
+    )
+    can_reroll: bool
+    ruinable: list[Cell]
+    hints_used: int
+    rank: int | None
+    finished_at: str | None
+    abandoned: bool = Field(description="The game was abandoned when a newer one started.")
+
+
+class HighScoreEntry(BaseModel):
+    rank: int
+    score: int
+    date: str
+    turns: int
+    powers_used: int
+    ruins: int
+    hints_used: int
+    game_id: str
+
+
+class PlayerSettings(BaseModel):
+    language: Literal["fil", "en"]
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="One short snake_case word, e.g. invalid_cell.")
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
+    """The OpenAPI ``responses`` entries of the error statuses a route can answer."""
+    descriptions = {
+        404: "No such game (or another player's)",
+        409: "The rules do not allow this action now; nothing changed",
+        422: "Malformed request",
+    }
+    return {s: {"model": ErrorBody, "description": descriptions[s]} for s in statuses}

@@ -1,0 +1,93 @@
+"""The game state JSON, built in one place from the engine's own methods (no rule here)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magdagdon.api import responses
+from magdagdon.engine import OFF, Adjust, Reroll, Ruin, row_col
+from magdagdon.engine.board import RUIN_CODE, SIZE
+from magdagdon.store import GameStatus
+
+if TYPE_CHECKING:
+    from magdagdon.engine import GameState, LineScore
+    from magdagdon.store import GameRecord
+
+
+def _cell(cell: int) -> list[int]:
+    return list(row_col(cell))
+
+
+def _board(state: GameState) -> list[list[responses.BoardCell]]:
+    codes = state.codes()
+    cells: list[responses.BoardCell] = [
+        None if code == 0 else "ruin" if code == RUIN_CODE else code for code in codes
+    ]
+    return [cells[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
+
+
+def _line(line: LineScore) -> responses.LineScore:
+    return responses.LineScore.model_validate(
+        {"sum": line.sum, "bonus": line.bonus, "combo": line.combo}
+    )
+
+
+def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
+    """The API's game state of a stored game (``rank`` only matters in phase ``over``)."""
+    state = game.state
+    adjust: dict[str, list[int]] = {}
+    can_reroll = False
+    ruinable: list[list[int]] = []
+    for action in state.legal_actions():
+        if isinstance(action, Adjust):
+            adjust.setdefault(str(action.die), []).append(action.delta)
+        elif isinstance(action, Reroll):
+            can_reroll = True
+        elif isinstance(action, Ruin):
+            ruinable.append(_cell(action.cell))
+    score = state.score()
+    difficulty = state.difficulty
+    return responses.GameState.model_validate(
+        {
+            "id": game.id,
+            "difficulty": difficulty.value,
+            "phase": state.phase.value,
+            "turn": state.turn,
+            "version": game.version,
+            "board": _board(state),
+            "dice": [
+                {"id": die, "value": value, "cell": None if cell == OFF else _cell(cell)}
+                for die, (value, cell) in enumerate(zip(state.dice, state.staged, strict=True))
+            ],
+            "valid_cells": {
+                str(die): [_cell(c) for c in cells] for die, cells in state.valid_cells().items()
+            },
+            "min_required": state.min_required,
+            "can_confirm": state.can_confirm,
+            "stuck": state.stuck,
+            "powers": {
+                "total": difficulty.power_uses,
+                "used": state.powers_used,
+                "left": state.powers_left,
+                "penalty": state.power_penalty,
+                "next_penalty": state.next_penalty,
+            },
+            "score": {
+                "base": score.base,
+                "bonus": score.bonus,
+                "ruins": score.ruins,
+                "ruin_penalty": score.ruin_penalty,
+                "power_penalty": score.power_penalty,
+                "total": score.total,
+                "rows": [_line(line) for line in score.rows],
+                "columns": [_line(line) for line in score.columns],
+            },
+            "adjust": adjust,
+            "can_reroll": can_reroll,
+            "ruinable": ruinable,
+            "hints_used": game.hints_used,
+            "rank": rank if state.is_over else None,
+            "finished_at": game.finished_at,
+            "abandoned": game.status is GameStatus.ABANDONED,
+        }
+    )
