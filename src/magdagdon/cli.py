@@ -1,0 +1,126 @@
+"""The ``magdagdon`` command: ``serve`` (the default) and ``simulate``."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+import threading
+import webbrowser
+from typing import TYPE_CHECKING
+
+from magdagdon import __version__
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+
+def _parser() -> argparse.ArgumentParser:
+    from magdagdon.sim import command as simulate
+
+    parser = argparse.ArgumentParser(
+        prog="magdagdon", description="MAGDAGDON: a dice-placement puzzle game in the browser."
+    )
+    parser.add_argument("--version", action="version", version=f"magdagdon {__version__}")
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="start the web game (the default)")
+    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address (default {DEFAULT_HOST})")
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port (default {DEFAULT_PORT}, or a free one when busy); 0 picks a free port",
+    )
+    serve.add_argument(
+        "--db",
+        default=None,
+        help="the SQLite file (default: $MAGDAGDON_DB or the user's data directory)",
+    )
+    serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    sim = commands.add_parser("simulate", help="play many games with a computer player")
+    simulate.add_arguments(sim)
+    return parser
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except BaseException:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def _listen(host: str, port: int | None) -> socket.socket:
+    """A listening socket: ``port``, or the default port falling back to a free one."""
+    if port is not None:
+        return _bind(host, port)
+    try:
+        return _bind(host, DEFAULT_PORT)
+    except OSError:
+        return _bind(host, 0)
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def serve(host: str, port: int | None, db: str | None, open_browser: bool) -> int:
+    import uvicorn
+
+    from magdagdon.api.app import create_app
+    from magdagdon.store import resolve_db_path
+
+    try:
+        sock = _listen(host, port)
+    except OSError as exc:
+        print(f"magdagdon: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
+        return 1
+    url = _url(host, sock.getsockname()[1])
+    app = create_app(resolve_db_path(db))
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=3,
+    )
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                print(f"Serving on {url}", flush=True)
+                if open_browser:
+                    threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; answer the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "simulate":
+        from magdagdon.sim import command as simulate
+
+        return simulate.run(args)
+    try:
+        if args.command is None:
+            return serve(DEFAULT_HOST, None, None, open_browser=True)
+        return serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+    except KeyboardInterrupt:  # Ctrl-C before the server was up
+        return 0
