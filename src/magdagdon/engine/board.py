@@ -52,6 +52,15 @@ def spread(cells: int) -> int:
     ) & FULL
 
 
+_SPREAD_LO = tuple(spread(b) for b in range(256))
+_SPREAD_HI = tuple(spread(b << 8) for b in range(256))
+
+
+def fast_spread(cells: int) -> int:
+    """:func:`spread` by two table look-ups."""
+    return _SPREAD_LO[cells & 0xFF] | _SPREAD_HI[cells >> 8]
+
+
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(n for n in range(CELLS) if spread(1 << cell) >> n & 1) for cell in range(CELLS)
 )
@@ -100,14 +109,60 @@ def valid_mask(board: Board, value: int) -> int:
     SPEC "Valid placement": any empty cell while no cell holds a number; else an empty cell next to
     a number and within 1 of every neighbouring number.
     """
-    numbers = numbers_of(board)
-    empty = FULL & ~(numbers | board[RUIN])
-    if not numbers:
+    return frame_valid(frame_of(board), value)
+
+
+#: The neighbours of each cell as a bitboard.
+ADJACENT: tuple[int, ...] = tuple(spread(1 << cell) for cell in range(CELLS))
+
+#: What placement depends on, as a tuple of ints: the empty cells, the cells next to a number,
+#: and for each value 1–6 the cells next to that value. Two positions with the same frame accept
+#: exactly the same placements from then on, so search can key its memory on frames.
+Frame = tuple[int, int, int, int, int, int, int, int]
+
+
+def frame_of(board: Board) -> Frame:
+    """The frame of a board (see :data:`Frame`)."""
+    ruins, b1, b2, b3, b4, b5, b6 = board
+    lo, hi = _SPREAD_LO, _SPREAD_HI
+    n1 = lo[b1 & 0xFF] | hi[b1 >> 8]
+    n2 = lo[b2 & 0xFF] | hi[b2 >> 8]
+    n3 = lo[b3 & 0xFF] | hi[b3 >> 8]
+    n4 = lo[b4 & 0xFF] | hi[b4 >> 8]
+    n5 = lo[b5 & 0xFF] | hi[b5 >> 8]
+    n6 = lo[b6 & 0xFF] | hi[b6 >> 8]
+    empty = FULL & ~(ruins | b1 | b2 | b3 | b4 | b5 | b6)
+    return (empty, n1 | n2 | n3 | n4 | n5 | n6, n1, n2, n3, n4, n5, n6)
+
+
+def frame_place(frame: Frame, cell: int, value: int) -> Frame:
+    """The frame after ``value`` is put on the empty ``cell``."""
+    near = ADJACENT[cell]
+    f = list(frame)
+    f[0] &= ~(1 << cell)
+    f[1] |= near
+    f[value + 1] |= near
+    return (f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7])
+
+
+def frame_valid(frame: Frame, value: int) -> int:
+    """The cells where a die of ``value`` may be placed (SPEC "Valid placement")."""
+    empty, near, n1, n2, n3, n4, n5, n6 = frame
+    if not near:
         return empty
-    bad = 0
-    for w in CONFLICTS[value]:
-        bad |= board[w]
-    return empty & spread(numbers) & ~spread(bad)
+    if value == 1:
+        bad = n3 | n4 | n5 | n6
+    elif value == 2:
+        bad = n4 | n5 | n6
+    elif value == 3:
+        bad = n1 | n5 | n6
+    elif value == 4:
+        bad = n1 | n2 | n6
+    elif value == 5:
+        bad = n1 | n2 | n3
+    else:
+        bad = n1 | n2 | n3 | n4
+    return empty & near & ~bad
 
 
 def to_codes(board: Board) -> list[int]:

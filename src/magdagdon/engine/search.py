@@ -2,13 +2,21 @@
 
 SPEC: "is there any order of placing the turn's minimum number of these dice, each valid at the
 moment it is placed?" The search tries every order, depth first, with two prunings that keep it
-exact: a position reached by two orders is searched once, and on a board with no number the first
-die tries one cell of each symmetry class only.
+exact: a position reached by two orders (the same frame) is searched once, and on a board with no
+number the first die tries one cell of each symmetry class only.
 """
 
 from __future__ import annotations
 
-from magdagdon.engine.board import RUIN, Board, first_cells, numbers_of, valid_mask
+from magdagdon.engine.board import (
+    FULL,
+    Board,
+    Frame,
+    first_cells,
+    frame_of,
+    frame_place,
+    frame_valid,
+)
 
 
 def can_place(board: Board, values: tuple[int, ...], need: int) -> bool:
@@ -18,42 +26,37 @@ def can_place(board: Board, values: tuple[int, ...], need: int) -> bool:
     >>> can_place(EMPTY_BOARD, (1, 3, 5, 1), 2), can_place(EMPTY_BOARD, (1, 3, 5, 1), 3)
     (True, False)
     """
+    return can_place_frame(frame_of(board), values, need)
+
+
+def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
+    """:func:`can_place` on a frame (see :data:`magdagdon.engine.board.Frame`)."""
     if need <= 0:
         return True
     if need > len(values):
         return False
-    return _search(board, tuple(sorted(values)), need, set())
+    return _search(frame, tuple(sorted(values)), need, set())
 
 
-def _search(board: Board, values: tuple[int, ...], need: int, seen: set[Board]) -> bool:
-    no_numbers = not numbers_of(board)
+def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) -> bool:
+    first = not frame[1]
     previous = 0
     for i, value in enumerate(values):
         if value == previous:
             continue
         previous = value
-        cells = valid_mask(board, value)
+        cells = frame_valid(frame, value)
         if not cells:
             continue
         if need == 1:
             return True
-        if no_numbers:
-            cells &= first_cells(board[RUIN])
+        if first:
+            cells &= first_cells(FULL & ~frame[0])
         rest = values[:i] + values[i + 1 :]
         while cells:
             low = cells & -cells
             cells ^= low
-            layers = list(board)
-            layers[value] |= low
-            after: Board = (
-                layers[0],
-                layers[1],
-                layers[2],
-                layers[3],
-                layers[4],
-                layers[5],
-                layers[6],
-            )
+            after = frame_place(frame, low.bit_length() - 1, value)
             if after in seen:
                 continue
             seen.add(after)

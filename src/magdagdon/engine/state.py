@@ -8,31 +8,29 @@ Copies are cheap, as every field is an int or a small tuple of ints.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from magdagdon.engine import errors
+from magdagdon.engine import errors, legal
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
 from magdagdon.engine.board import (
     CELLS,
     EMPTY_BOARD,
-    FULL,
-    RUIN,
     Board,
+    Frame,
     empty_of,
+    frame_of,
+    frame_place,
+    frame_valid,
     iter_cells,
-    numbers_of,
     to_codes,
-    valid_mask,
     with_number,
     with_ruin,
 )
 from magdagdon.engine.dice import draw, roll_outcomes
+from magdagdon.engine.legal import LegalActions
 from magdagdon.engine.rules import DICE_PER_ROLL, Difficulty
 from magdagdon.engine.scoring import Score, score_codes
-from magdagdon.engine.search import can_place
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
+from magdagdon.engine.search import can_place_frame
 
 
 class Phase(enum.Enum):
@@ -45,23 +43,28 @@ class Phase(enum.Enum):
 OFF = -1  # the cell of a die that is in the tray
 
 
+_FIELDS = (
+    "difficulty",
+    "seed",
+    "draws",
+    "phase",
+    "turn",
+    "board",
+    "live",
+    "dice",
+    "staged",
+    "order",
+    "powers_used",
+    "min_required",
+)
+
+_ALL_OFF = (-1,) * DICE_PER_ROLL
+
+
 class GameState:
     """One moment of a game: the permanent board, the roll, what is staged, the Powers used."""
 
-    __slots__ = (
-        "board",
-        "dice",
-        "difficulty",
-        "draws",
-        "live",
-        "min_required",
-        "order",
-        "phase",
-        "powers_used",
-        "seed",
-        "staged",
-        "turn",
-    )
+    __slots__ = (*_FIELDS, "_frame", "_masks", "_pframe")
 
     difficulty: Difficulty
     seed: int
@@ -75,6 +78,9 @@ class GameState:
     order: tuple[int, ...]
     powers_used: int
     min_required: int
+    _masks: tuple[int, ...] | None
+    _frame: Frame | None
+    _pframe: Frame | None
 
     def __init__(
         self,
@@ -108,26 +114,42 @@ class GameState:
             if min_required is None
             else min_required
         )
+        self._masks = None
+        self._frame = None
+        self._pframe = None
 
     @classmethod
     def new(cls, difficulty: Difficulty, seed: int) -> GameState:
         """A new game: an empty board, waiting for the first ROLL."""
         return cls(difficulty, seed)
 
-    def _replace(self, **changes: Any) -> GameState:
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields.update(changes)
-        difficulty = fields.pop("difficulty")
-        seed = fields.pop("seed")
-        return GameState(difficulty, seed, **fields)
+    def _copy(self) -> GameState:
+        """A copy to change before anyone sees it (states are immutable once returned)."""
+        new = object.__new__(GameState)
+        new.difficulty = self.difficulty
+        new.seed = self.seed
+        new.draws = self.draws
+        new.phase = self.phase
+        new.turn = self.turn
+        new.board = self.board
+        new.live = self.live
+        new.dice = self.dice
+        new.staged = self.staged
+        new.order = self.order
+        new.powers_used = self.powers_used
+        new.min_required = self.min_required
+        new._masks = None
+        new._frame = None
+        new._pframe = self._pframe
+        return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+        return all(getattr(self, n) == getattr(other, n) for n in _FIELDS)
 
     def __hash__(self) -> int:
-        return hash(tuple(getattr(self, n) for n in self.__slots__))
+        return hash(tuple(getattr(self, n) for n in _FIELDS))
 
     def __repr__(self) -> str:
         return (
@@ -135,12 +157,43 @@ class GameState:
             f"dice={self.dice} staged={self.staged}>"
         )
 
+    def _board_frame(self) -> Frame:
+        frame = self._pframe
+        if frame is None:
+            frame = self._pframe = frame_of(self.board)
+        return frame
+
+    def _live_frame(self) -> Frame:
+        frame = self._frame
+        if frame is None:
+            frame = self._frame = frame_of(self.live)
+        return frame
+
+    def _valid_masks(self) -> tuple[int, ...]:
+        """Per die: the cells it may be staged on now (0 for a staged die), computed once."""
+        masks = self._masks
+        if masks is None:
+            frame = self._live_frame()
+            by_value: dict[int, int] = {}
+            out = []
+            for die, value in enumerate(self.dice):
+                if self.staged[die] != OFF:
+                    out.append(0)
+                    continue
+                mask = by_value.get(value)
+                if mask is None:
+                    mask = by_value[value] = frame_valid(frame, value)
+                out.append(mask)
+            masks = self._masks = tuple(out)
+        return masks
+
     # ----- what the state shows -------------------------------------------------------------
 
     @property
     def tray(self) -> tuple[int, ...]:
         """The ids of the dice of the roll that are not staged."""
-        return tuple(d for d, cell in enumerate(self.staged) if cell == OFF)
+        s = self.staged
+        return tuple(d for d in range(len(s)) if s[d] < 0)
 
     @property
     def powers_left(self) -> int:
@@ -167,13 +220,14 @@ class GameState:
             return False
         need = self.min_required - len(self.order)
         tray_values = tuple(self.dice[d] for d in self.tray)
-        return need > 0 and not can_place(self.live, tray_values, need)
+        return need > 0 and not can_place_frame(self._live_frame(), tray_values, need)
 
     def valid_cells(self) -> dict[int, list[int]]:
         """For every tray die in phase ``place``, the cells it may be staged on now."""
         if self.phase is not Phase.PLACE:
             return {}
-        return {d: iter_cells(valid_mask(self.live, self.dice[d])) for d in self.tray}
+        masks = self._valid_masks()
+        return {d: iter_cells(masks[d]) for d in self.tray}
 
     def empty_cells(self) -> list[int]:
         """The cells empty of permanent content (the cells a RUIN may go on)."""
@@ -191,34 +245,40 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
-    def legal_actions(self) -> Iterator[Action]:
-        """Every action :meth:`apply` accepts now (die ids and cells in ascending order)."""
+    def legal_actions(self) -> LegalActions:
+        """Every action :meth:`apply` accepts now, as a cheap sequence view (see ``legal``)."""
         phase = self.phase
         if phase is Phase.ROLL:
-            yield Roll()
-            return
+            return legal.ONLY_ROLL
         if phase is Phase.OVER:
-            return
-        tray = self.tray
+            return legal.NONE
+        staged = self.staged
+        tray = tuple(d for d in range(len(staged)) if staged[d] < 0)
+        blocks: list[tuple[int, int, Any]] = []
+        size = 0
         if phase is Phase.PLACE:
+            masks = self._valid_masks()
             for die in tray:
-                for cell in iter_cells(valid_mask(self.live, self.dice[die])):
-                    yield Stage(die, cell)
-            for die in self.order:
-                yield Unstage(die)
-            if self.can_confirm:
-                yield Confirm()
-        if self.powers_left:
-            for die in tray:
-                if self.dice[die] > 1:
-                    yield Adjust(die, -1)
-                if self.dice[die] < 6:
-                    yield Adjust(die, 1)
-            for mask in range(1, 1 << len(tray)):
-                yield Reroll(tuple(d for i, d in enumerate(tray) if mask >> i & 1))
+                mask = masks[die]
+                if mask:
+                    count = mask.bit_count()
+                    blocks.append((count, die, mask))
+                    size += count
+            order = self.order
+            if order:
+                unstages = legal.unstages(order, len(order) >= self.min_required)
+                blocks.append((len(unstages), -1, unstages))
+                size += len(unstages)
+        if self.powers_used < self.difficulty.power_uses:
+            powers = legal.powers(tray, self.dice)
+            blocks.append((len(powers), -1, powers))
+            size += len(powers)
         if phase is Phase.MAGDAGDON:
-            for cell in iter_cells(empty_of(self.board)):
-                yield Ruin(cell)
+            empty = self._board_frame()[0]
+            ruins = tuple(legal.RUIN[c] for c in iter_cells(empty))
+            blocks.append((len(ruins), -1, ruins))
+            size += len(ruins)
+        return LegalActions(blocks, size)
 
     def chance_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
         """In phase ``roll``: every distinct roll (sorted values) with its exact probability."""
@@ -256,17 +316,19 @@ class GameState:
         if len(values) != DICE_PER_ROLL or not all(1 <= v <= 6 for v in values):
             raise errors.MalformedError(f"a roll is four values 1–6, not {values!r}")
         minimum = min(self.difficulty.base_minimum, empty_of(self.board).bit_count())
-        ok = can_place(self.board, values, minimum)
-        return self._replace(
-            draws=self.draws + DICE_PER_ROLL,
-            phase=Phase.PLACE if ok else Phase.MAGDAGDON,
-            turn=self.turn + 1,
-            live=self.board,
-            dice=tuple(values),
-            staged=(OFF,) * DICE_PER_ROLL,
-            order=(),
-            min_required=minimum,
-        )
+        frame = self._board_frame()
+        ok = can_place_frame(frame, values, minimum)
+        new = self._copy()
+        new._frame = frame
+        new.draws = self.draws + DICE_PER_ROLL
+        new.phase = Phase.PLACE if ok else Phase.MAGDAGDON
+        new.turn = self.turn + 1
+        new.live = self.board
+        new.dice = tuple(values)
+        new.staged = _ALL_OFF
+        new.order = ()
+        new.min_required = minimum
+        return new
 
     def reroll_with(self, dice: tuple[int, ...], values: tuple[int, ...]) -> GameState:
         """The state after I-ROLL ULIT of ``dice`` gave ``values`` (a chance outcome)."""
@@ -298,32 +360,42 @@ class GameState:
         self._tray_die(die)
         if not isinstance(cell, int) or not 0 <= cell < CELLS:
             raise errors.InvalidCellError(f"there is no cell {cell!r}")
-        if not valid_mask(self.live, self.dice[die]) >> cell & 1:
+        value = self.dice[die]
+        if not self._valid_masks()[die] >> cell & 1:
             raise errors.InvalidCellError(
-                f"a {self.dice[die]} may not be placed on row {cell // 4}, column {cell % 4}"
+                f"a {value} may not be placed on row {cell // 4}, column {cell % 4}"
             )
         staged = list(self.staged)
         staged[die] = cell
-        return self._replace(
-            live=with_number(self.live, cell, self.dice[die]),
-            staged=tuple(staged),
-            order=(*self.order, die),
-        )
+        new = self._copy()
+        new.live = with_number(self.live, cell, value)
+        if self._frame is not None:
+            new._frame = frame_place(self._frame, cell, value)
+        new.staged = tuple(staged)
+        new.order = (*self.order, die)
+        return new
 
     def _unstage(self, die: int) -> GameState:
         self._require(Phase.PLACE)
         if self.staged[self._die(die)] == OFF:
             raise errors.DieNotStagedError(f"die {die} is not on the board")
         live = self.board
+        frame = self._board_frame()
         staged = [OFF] * len(self.dice)
         order = []
         for d in self.order:
-            cell = self.staged[d]
-            if d != die and valid_mask(live, self.dice[d]) >> cell & 1:
-                live = with_number(live, cell, self.dice[d])
+            cell, value = self.staged[d], self.dice[d]
+            if d != die and frame_valid(frame, value) >> cell & 1:
+                live = with_number(live, cell, value)
+                frame = frame_place(frame, cell, value)
                 staged[d] = cell
                 order.append(d)
-        return self._replace(live=live, staged=tuple(staged), order=tuple(order))
+        new = self._copy()
+        new.live = live
+        new._frame = frame
+        new.staged = tuple(staged)
+        new.order = tuple(order)
+        return new
 
     def _confirm(self) -> GameState:
         self._require(Phase.PLACE)
@@ -332,7 +404,7 @@ class GameState:
                 f"place at least {self.min_required} dice before KUMPIRMAHIN "
                 f"({len(self.order)} placed)"
             )
-        return self._end_turn(self.live)
+        return self._end_turn(self.live, self._live_frame())
 
     def _ruin(self, cell: int) -> GameState:
         self._require(Phase.MAGDAGDON)
@@ -342,19 +414,19 @@ class GameState:
             raise errors.InvalidCellError(
                 f"row {cell // 4}, column {cell % 4} is not empty; a RUIN needs an empty cell"
             )
-        return self._end_turn(with_ruin(self.board, cell))
+        frame = self._board_frame()
+        after: Frame = (frame[0] & ~(1 << cell), *frame[1:])
+        return self._end_turn(with_ruin(self.board, cell), after)
 
-    def _end_turn(self, board: Board) -> GameState:
-        over = (numbers_of(board) | board[RUIN]) == FULL
-        return self._replace(
-            phase=Phase.OVER if over else Phase.ROLL,
-            board=board,
-            live=board,
-            dice=(),
-            staged=(),
-            order=(),
-            min_required=min(self.difficulty.base_minimum, empty_of(board).bit_count()),
-        )
+    def _end_turn(self, board: Board, frame: Frame) -> GameState:
+        empty = frame[0]
+        new = self._copy()
+        new._frame = new._pframe = frame
+        new.phase = Phase.ROLL if empty else Phase.OVER
+        new.board = new.live = board
+        new.dice = new.staged = new.order = ()
+        new.min_required = min(self.difficulty.base_minimum, empty.bit_count())
+        return new
 
     def _use_power(self) -> None:
         self._require(Phase.PLACE, Phase.MAGDAGDON)
@@ -391,17 +463,18 @@ class GameState:
         new = list(self.dice)
         for die, value in zip(dice, values, strict=True):
             new[die] = value
-        rolled = tuple(new)
-        if can_place(self.board, rolled, self.min_required):
-            return self._replace(
-                dice=rolled, draws=draws, powers_used=self.powers_used + 1, phase=Phase.PLACE
-            )
-        return self._replace(
-            dice=rolled,
-            draws=draws,
-            powers_used=self.powers_used + 1,
-            phase=Phase.MAGDAGDON,
-            live=self.board,
-            staged=(OFF,) * len(rolled),
-            order=(),
-        )
+        state = self._copy()
+        state.dice = tuple(new)
+        state.draws = draws
+        state.powers_used = self.powers_used + 1
+        frame = self._board_frame()
+        if can_place_frame(frame, state.dice, self.min_required):
+            state.phase = Phase.PLACE
+            state._frame = self._frame
+        else:
+            state._frame = frame
+            state.phase = Phase.MAGDAGDON
+            state.live = self.board
+            state.staged = _ALL_OFF
+            state.order = ()
+        return state
