@@ -1,0 +1,33 @@
+// Die faces drawn as SVG pips: face(value) answers an <svg> for 1–6.
+const PIPS = {
+  1: [[2, 2]],
+  2: [[1, 3], [3, 1]],
+  3: [[1, 3], [2, 2], [3, 1]],
+  4: [[1, 1], [1, 3], [3, 1], [3, 3]],
+  5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]],
+  6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]],
+};
+const NS = "http://www.w3.org/2000/svg";
+
+export function face(value) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 4 4");
+  svg.setAttribute("class", "face");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [x, y] of PIPS[value] ?? []) {
+    const pip = document.createElementNS(NS, "circle");
+    pip.setAttribute("cx", String(x));
+    pip.setAttribute("cy", String(y));
+    pip.setAttribute("r", "0.42");
+    svg.append(pip);
+  }
+  return svg;
+}
+
+// Put the face of `value` into `el`, unless it already shows it.
+export function showFace(el, value) {
+  if (el.dataset.face === String(value ?? "")) return;
+  el.dataset.face = String(value ?? "");
+  el.replaceChildren(value ? face(value) : "");
+}

@@ -1,0 +1,38 @@
+// The page's words: t(key, params) in the current language, and the static labels of index.html
+// (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label).
+import fil from "./strings.fil.js";
+import en from "./strings.en.js";
+import textFil from "./text.fil.js";
+import textEn from "./text.en.js";
+
+const TABLES = { fil, en };
+const TEXTS = { fil: textFil, en: textEn };
+export const LANGUAGES = Object.keys(TABLES);
+
+let current = "fil";
+
+export function language() {
+  return current;
+}
+
+export function setLanguage(lang) {
+  current = lang in TABLES ? lang : "fil";
+  document.documentElement.lang = current === "fil" ? "fil" : "en";
+}
+
+export function t(key, params = {}) {
+  const text = TABLES[current][key] ?? TABLES.fil[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+export function longText() {
+  return TEXTS[current];
+}
+
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  document.title = t("title");
+}
