@@ -15,21 +15,44 @@ from math import factorial
 _MASK64 = (1 << 64) - 1
 
 
-def die_value(seed: int, index: int) -> int:
-    """Die ``index`` of the stream of ``seed``: 1–6 (SplitMix64 of seed and index).
-
-    >>> [die_value(7, i) for i in range(8)]
-    [2, 4, 3, 1, 4, 5, 5, 4]
-    """
-    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xD1B54A32D192ED03) & _MASK64
+def _block(seed: int, block: int) -> int:
+    """SplitMix64 of the seed and a block number: 64 random bits."""
+    z = (seed * 0x9E3779B97F4A7C15 + (block + 1) * 0xD1B54A32D192ED03) & _MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return (z ^ (z >> 31)) % 6 + 1
+    return z ^ (z >> 31)
+
+
+_DIGITS = 8  # dice a block of 64 bits gives: base-6 digits 0–7 (bias below 1e-12)
+_POWERS = tuple(6**i for i in range(_DIGITS))
+
+
+def die_value(seed: int, index: int) -> int:
+    """Die ``index`` of the stream of ``seed``: 1–6.
+
+    Block ``index // 8`` of the stream is SplitMix64 of the seed and the block number; the die is
+    base-6 digit ``index % 8`` of it.
+
+    >>> [die_value(7, i) for i in range(8)]
+    [2, 6, 4, 1, 4, 1, 4, 3]
+    """
+    block, digit = divmod(index, _DIGITS)
+    return _block(seed, block) // _POWERS[digit] % 6 + 1
 
 
 def draw(seed: int, start: int, count: int) -> tuple[int, ...]:
     """``count`` dice of the stream of ``seed`` from die ``start`` on."""
-    return tuple(die_value(seed, i) for i in range(start, start + count))
+    out = []
+    block, digit = divmod(start, _DIGITS)
+    bits = _block(seed, block) // _POWERS[digit]
+    for _ in range(count):
+        if digit == _DIGITS:
+            block, digit = block + 1, 0
+            bits = _block(seed, block)
+        out.append(bits % 6 + 1)
+        bits //= 6
+        digit += 1
+    return tuple(out)
 
 
 @cache
