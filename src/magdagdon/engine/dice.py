@@ -24,7 +24,7 @@ def _block(seed: int, block: int) -> int:
 
 
 _DIGITS = 8  # dice a block of 64 bits gives: base-6 digits 0–7 (bias below 1e-12)
-_POWERS = tuple(6**i for i in range(_DIGITS))
+_POWERS: tuple[int, ...] = tuple(6**i for i in range(_DIGITS))
 
 
 def die_value(seed: int, index: int) -> int:
