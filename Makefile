@@ -1,15 +1,17 @@
 # The two commands that do all set-up on a fresh machine: `make play` and `make test`.
 SHELL := /bin/bash
-UV := $(shell command -v uv 2>/dev/null || echo "$(HOME)/.local/bin/uv")
+PYTHON ?= python3
+UV := $(PYTHON) -m uv
 export UV_PYTHON_DOWNLOADS := never
 ARGS ?=
 
-.PHONY: play test lint typecheck pytest setup browser bench clean
+.PHONY: play test lint typecheck pytest setup uv browser bench clean
 
-$(UV):
-	command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv || python3 -m pip install --quiet --user uv
+## uv itself, from PyPI, when this Python does not have it yet.
+uv:
+	@$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --quiet uv
 
-setup: | $(UV)
+setup: uv
 	$(UV) sync --locked
 
 ## Start the game and open it in the browser.
