@@ -1,0 +1,210 @@
+"""409 for every kind of action the rules refuse (state unchanged), 422 for malformed input."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from api_helpers import find_seed, post_action, turn_actions
+
+from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
+
+def refused(client: TestClient, game_id: str, body: Any, code: str) -> None:
+    """POST ``body``: it must answer 409 ``code`` and leave the game exactly as it was."""
+    before = client.get(f"/api/games/{game_id}").json()
+    response = client.post(f"/api/games/{game_id}/actions", json=body)
+    assert response.status_code == 409, response.text
+    error = response.json()["error"]
+    assert set(response.json()) == {"error"}
+    assert error["code"] == code
+    assert isinstance(error["message"], str)
+    assert error["message"]
+    assert client.get(f"/api/games/{game_id}").json() == before
+
+
+def new_game(client: TestClient, difficulty: str, seed: int) -> str:
+    response = client.post("/api/games", json={"difficulty": difficulty, "seed": seed})
+    game_id: str = response.json()["id"]
+    return game_id
+
+
+def magdagdon_game(client: TestClient) -> tuple[str, GameState]:
+    """A PEACEFUL game brought (through the API) to its first MAGDAGDON."""
+    for seed in range(1, 500):
+        state = GameState.new(Difficulty.PEACEFUL, seed)
+        actions = []
+        while not state.is_over and state.phase is not Phase.MAGDAGDON:
+            for action in turn_actions(state):
+                state = state.apply(action)
+                actions.append(action)
+                if state.phase is Phase.MAGDAGDON:
+                    break
+        if state.phase is Phase.MAGDAGDON:
+            game_id = new_game(client, "peaceful", seed)
+            for action in actions:
+                post_action(client, game_id, action_to_json(action))
+            return game_id, state
+    raise AssertionError("no MAGDAGDON in 500 games")
+
+
+def test_phase_errors(client: TestClient) -> None:
+    game_id = new_game(client, "peaceful", 1)
+    refused(client, game_id, {"type": "confirm"}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "stage", "die": 0, "cell": [0, 0]}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "unstage", "die": 0}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "adjust", "die": 0, "delta": 1}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "reroll", "dice": [0]}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "ruin", "cell": [0, 0]}, "not_your_turn_phase")
+    post_action(client, game_id, {"type": "roll"})
+    refused(client, game_id, {"type": "roll"}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "ruin", "cell": [0, 0]}, "not_your_turn_phase")
+
+
+def test_placement_errors(client: TestClient) -> None:
+    game_id = new_game(client, "peaceful", 1)
+    post_action(client, game_id, {"type": "roll"})
+    refused(client, game_id, {"type": "confirm"}, "below_minimum")
+    refused(client, game_id, {"type": "unstage", "die": 1}, "die_not_staged")
+    post_action(client, game_id, {"type": "stage", "die": 0, "cell": [1, 1]})
+    refused(client, game_id, {"type": "stage", "die": 0, "cell": [1, 2]}, "die_staged")
+    refused(client, game_id, {"type": "stage", "die": 1, "cell": [1, 1]}, "invalid_cell")
+    refused(client, game_id, {"type": "stage", "die": 1, "cell": [3, 3]}, "invalid_cell")
+    refused(client, game_id, {"type": "confirm"}, "below_minimum")
+    refused(client, game_id, {"type": "adjust", "die": 0, "delta": 1}, "die_staged")
+    refused(client, game_id, {"type": "reroll", "dice": [1, 0]}, "die_staged")
+
+
+def test_power_errors(client: TestClient) -> None:
+    seed = find_seed(lambda s: 1 in s.dice and 6 in s.dice, Difficulty.PEACEFUL)
+    rolled = GameState.new(Difficulty.PEACEFUL, seed).apply(Roll())
+    game_id = new_game(client, "peaceful", seed)
+    post_action(client, game_id, {"type": "roll"})
+    one, six = rolled.dice.index(1), rolled.dice.index(6)
+    refused(client, game_id, {"type": "adjust", "die": one, "delta": -1}, "value_out_of_range")
+    refused(client, game_id, {"type": "adjust", "die": six, "delta": 1}, "value_out_of_range")
+    nightmare = new_game(client, "nightmare", seed)
+    post_action(client, nightmare, {"type": "roll"})
+    refused(client, nightmare, {"type": "adjust", "die": 0, "delta": 1}, "no_powers_left")
+    refused(client, nightmare, {"type": "reroll", "dice": [0, 1]}, "no_powers_left")
+    survival = new_game(client, "survival", seed)
+    post_action(client, survival, {"type": "roll"})
+    used = post_action(client, survival, {"type": "reroll", "dice": [0, 1, 2, 3]})
+    assert used["powers"] == {"total": 1, "used": 1, "left": 0, "penalty": 70, "next_penalty": None}
+    assert used["adjust"] == {}
+    assert used["can_reroll"] is False
+    refused(client, survival, {"type": "reroll", "dice": [2]}, "no_powers_left")
+
+
+def test_magdagdon_errors_and_ruin(client: TestClient) -> None:
+    game_id, state = magdagdon_game(client)
+    shown = client.get(f"/api/games/{game_id}").json()
+    assert shown["phase"] == "magdagdon"
+    assert shown["ruinable"] == [[c // 4, c % 4] for c in state.empty_cells()]
+    assert shown["valid_cells"] == {}
+    assert shown["can_confirm"] is False
+    full = [c for c in range(16) if c not in state.empty_cells()]
+    refused(client, game_id, {"type": "ruin", "cell": [full[0] // 4, full[0] % 4]}, "invalid_cell")
+    refused(client, game_id, {"type": "stage", "die": 0, "cell": [0, 0]}, "not_your_turn_phase")
+    refused(client, game_id, {"type": "confirm"}, "not_your_turn_phase")
+    cell = state.empty_cells()[0]
+    after = post_action(client, game_id, {"type": "ruin", "cell": [cell // 4, cell % 4]})
+    assert after["board"][cell // 4][cell % 4] == "ruin"
+    assert after["score"]["ruins"] == 1
+    assert after["score"]["ruin_penalty"] == 15
+    assert after["phase"] in ("roll", "over")
+
+
+MALFORMED_ACTIONS: list[Any] = [
+    {},
+    [],
+    "roll",
+    None,
+    {"type": "dance"},
+    {"type": "ROLL"},
+    {"type": "roll", "extra": 1},
+    {"type": "roll", "version": "3"},
+    {"type": "roll", "version": 1.5},
+    {"type": "stage", "die": 0},
+    {"type": "stage", "cell": [0, 0]},
+    {"type": "stage", "die": 4, "cell": [0, 0]},
+    {"type": "stage", "die": -1, "cell": [0, 0]},
+    {"type": "stage", "die": "1", "cell": [0, 0]},
+    {"type": "stage", "die": True, "cell": [0, 0]},
+    {"type": "stage", "die": 1.0, "cell": [0, 0]},
+    {"type": "stage", "die": 0, "cell": [4, 0]},
+    {"type": "stage", "die": 0, "cell": [0, -1]},
+    {"type": "stage", "die": 0, "cell": [0]},
+    {"type": "stage", "die": 0, "cell": [0, 0, 0]},
+    {"type": "stage", "die": 0, "cell": 5},
+    {"type": "stage", "die": 0, "cell": {"row": 0, "col": 0}},
+    {"type": "unstage"},
+    {"type": "adjust", "die": 0},
+    {"type": "adjust", "die": 0, "delta": 2},
+    {"type": "adjust", "die": 0, "delta": 0},
+    {"type": "adjust", "die": 0, "delta": True},
+    {"type": "adjust", "die": 0, "delta": "+1"},
+    {"type": "reroll"},
+    {"type": "reroll", "dice": []},
+    {"type": "reroll", "dice": [0, 0]},
+    {"type": "reroll", "dice": [5]},
+    {"type": "reroll", "dice": [0, 1, 2, 3, 0]},
+    {"type": "reroll", "dice": 0},
+    {"type": "ruin"},
+    {"type": "ruin", "cell": [9, 9]},
+]
+
+
+@pytest.mark.parametrize("body", MALFORMED_ACTIONS, ids=repr)
+def test_malformed_actions_are_422(client: TestClient, body: Any) -> None:
+    game_id = new_game(client, "peaceful", 1)
+    before = client.get(f"/api/games/{game_id}").json()
+    response = client.post(f"/api/games/{game_id}/actions", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "malformed"
+    assert client.get(f"/api/games/{game_id}").json() == before
+
+
+def test_a_body_that_is_not_json_is_422(client: TestClient) -> None:
+    game_id = new_game(client, "peaceful", 1)
+    response = client.post(
+        f"/api/games/{game_id}/actions",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "malformed"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"difficulty": "easy"},
+        {"difficulty": "PEACEFUL"},
+        {"difficulty": "peaceful", "seed": -1},
+        {"difficulty": "peaceful", "seed": 2**63},
+        {"difficulty": "peaceful", "seed": "7"},
+        {"difficulty": "peaceful", "seed": 1.5},
+        {"difficulty": "peaceful", "colour": "red"},
+        [],
+    ],
+    ids=repr,
+)
+def test_malformed_new_game_is_422(client: TestClient, body: Any) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == "malformed"
+    assert client.get("/api/games/current").status_code == 404
+
+
+def test_unknown_paths_and_methods_keep_the_error_shape(client: TestClient) -> None:
+    missing = client.get("/api/nothing-here")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "not_found"
+    wrong_method = client.delete("/api/games")
+    assert wrong_method.status_code == 405
+    assert wrong_method.json()["error"]["code"] == "method_not_allowed"
