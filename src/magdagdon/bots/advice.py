@@ -1,0 +1,90 @@
+"""A decision for a whole turn, and how a bot follows it one action at a time.
+
+Bots decide a turn at once (``Advice``: a placement, a Power, or a RUIN) and then answer its
+actions one by one. The same advice answers a hint: the next action, the whole placement, and the
+expected final score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from magdagdon.engine import Action, Confirm, GameState, Phase, Roll, Stage, Unstage
+from magdagdon.engine.board import iter_cells, valid_mask
+
+Steps = tuple[tuple[int, int], ...]  # (die, cell) in staging order
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What to do this turn: ``action`` now; ``placement`` the turn's (die, cell) in order
+    (empty for a Power or a RUIN); ``expected_value`` the estimated final score."""
+
+    action: Action
+    placement: Steps
+    expected_value: float
+
+
+def next_step(state: GameState, placement: Steps) -> Action:
+    """The next action that carries out ``placement`` from ``state`` (phase place).
+
+    Dice of equal value are interchangeable: a staged die matches a planned (value, cell). A staged
+    die outside the plan goes back first; then the next planned die that is valid now; then CONFIRM.
+    """
+    planned = [(state.dice[die], cell) for die, cell in placement]
+    staged = {(state.dice[d], state.staged[d]): d for d in state.order}
+    for pair, die in staged.items():
+        if pair not in planned:
+            return Unstage(die)
+    tray = list(state.tray)
+    for value, cell in planned:
+        if (value, cell) in staged:
+            continue
+        if valid_mask(state.live, value) >> cell & 1:
+            for die in tray:
+                if state.dice[die] == value:
+                    return Stage(die, cell)
+        break
+    if len(state.order) == len(planned) and state.can_confirm:
+        return Confirm()
+    # The staged dice block the plan's order: start the turn's placement again.
+    return Unstage(state.order[0]) if state.order else _first_valid(state)
+
+
+def _first_valid(state: GameState) -> Action:
+    for die in state.tray:
+        cells = iter_cells(valid_mask(state.live, state.dice[die]))
+        if cells:
+            return Stage(die, cells[0])
+    return Roll() if state.phase is Phase.ROLL else Confirm()
+
+
+class TurnBot:
+    """A bot that decides a turn at once (:meth:`advise`) and then follows its placement."""
+
+    name = "turn"
+
+    def __init__(self) -> None:
+        self._turn: tuple[object, ...] | None = None
+        self._placement: Steps = ()
+
+    def advise(self, state: GameState) -> Advice:
+        """The decision for ``state`` (phase place or magdagdon)."""
+        raise NotImplementedError
+
+    def choose(self, state: GameState, rng: object) -> Action:
+        if state.phase is Phase.ROLL:
+            return Roll()
+        key = (state.board, state.dice, state.powers_used, state.turn)
+        if state.phase is Phase.PLACE and key == self._turn:
+            return next_step(state, self._placement)
+        advice = self.advise(state)
+        if advice.placement:
+            self._turn, self._placement = key, advice.placement
+            return next_step(state, advice.placement)
+        return advice.action
+
+
+def codes_of(state: GameState) -> tuple[int, ...]:
+    """The permanent board of ``state`` as a tuple of 16 cell codes."""
+    return tuple(state.codes())

@@ -1,0 +1,133 @@
+"""The board evaluation: an estimate of the final score a board is heading for.
+
+A board is 16 cell codes (0 empty, 1–6 a number, 7 a RUIN), as :func:`engine.board.to_codes`.
+Each empty cell is described by the values it still accepts under the ±1 rule (a bit mask of
+values; none left = it can never be filled and will become a RUIN). Each of the eight lines is then
+scored from a memoised table: the best completion that respects the ±1 rule along the line, its
+combination bonus discounted by how many cells are still open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise, product
+
+from magdagdon.engine.board import NEIGHBOURS
+from magdagdon.engine.rules import RUIN_PENALTY
+from magdagdon.engine.scoring import LINE_POINTS, LINES
+
+Codes = tuple[int, ...]
+
+EMPTY, RUIN_CODE = 0, 7
+#: For a cell code, the mask of values (bit v-1) a neighbouring cell may hold; empty/RUIN: any.
+ALLOW = (63, 0b11, 0b111, 0b1110, 0b11100, 0b111000, 0b110000, 63)
+MASK_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in range(1, 7) if mask >> (v - 1) & 1) for mask in range(64)
+)
+_BONUS_OF = LINE_POINTS  # sum + bonus of a full line, by line code
+_AROUND = tuple(enumerate(NEIGHBOURS))
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tunable numbers of the evaluation."""
+
+    #: How much of a combination bonus counts, by the number of open cells in its line.
+    bonus_share: tuple[float, ...] = (1.0, 0.8, 0.55, 0.3, 0.15)
+    #: Points taken off for every open cell of a line (the best completion is optimistic).
+    open_cell: float = 0.6
+    #: Extra cost of an open cell that accepts a single value / two values.
+    narrow: tuple[float, ...] = (0.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+
+
+DEFAULT = Weights()
+
+
+def cell_masks(codes: Codes) -> list[int]:
+    """For each cell: -1 when it holds a number or a RUIN, else the mask of values it accepts."""
+    out = []
+    for cell in range(16):
+        if codes[cell]:
+            out.append(-1)
+            continue
+        mask = 63
+        for n in NEIGHBOURS[cell]:
+            mask &= ALLOW[codes[n]]
+        out.append(mask)
+    return out
+
+
+class Evaluator:
+    """Scores boards with one set of :class:`Weights`; line values and boards are memoised."""
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.weights = weights
+        self._lines: dict[int, float] = {}
+        self._narrow = tuple(weights.narrow[len(values)] for values in MASK_VALUES)
+        self._boards: dict[Codes, float] = {}
+
+    def __call__(self, codes: Codes) -> float:
+        """The estimated final score of ``codes`` (RUINs included, Power penalties not)."""
+        found = self._boards.get(codes)
+        if found is not None:
+            return found
+        if len(self._boards) > 400_000:
+            self._boards.clear()
+        entries = list(codes)
+        penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
+        narrow = self._narrow
+        allow = ALLOW
+        for cell, around in _AROUND:
+            if codes[cell]:
+                continue
+            mask = 63
+            for n in around:
+                mask &= allow[codes[n]]
+            if mask:
+                entries[cell] = 8 + mask
+                penalty += narrow[mask]
+            else:
+                entries[cell] = RUIN_CODE  # can never be filled: a RUIN to come
+                penalty += RUIN_PENALTY
+        total = -penalty
+        lines = self._lines
+        for a, b, c, d in LINES:
+            key = ((entries[a] * 72 + entries[b]) * 72 + entries[c]) * 72 + entries[d]
+            value = lines.get(key)
+            if value is None:
+                value = self._line_value((entries[a], entries[b], entries[c], entries[d]))
+                lines[key] = value
+            total += value
+        self._boards[codes] = total
+        return total
+
+    def _line_value(self, key: tuple[int, ...]) -> float:
+        """The value of one line: its best completion under the ±1 rule along the line."""
+        choices = [
+            (0,) if k == RUIN_CODE else (k,) if k < RUIN_CODE else MASK_VALUES[k - 8] for k in key
+        ]
+        open_cells = sum(1 for k in key if k > RUIN_CODE)
+        share = self.weights.bonus_share[open_cells]
+        best: float | None = None
+        for values in product(*choices):
+            if any(a and b and abs(a - b) > 1 for a, b in pairwise(values)):
+                continue
+            if 0 in values:
+                points = float(sum(values))
+            else:
+                code = ((values[0] * 8 + values[1]) * 8 + values[2]) * 8 + values[3]
+                line_sum = sum(values)
+                points = line_sum + (_BONUS_OF[code] - line_sum) * share
+            if best is None or points > best:
+                best = points
+        if best is None:  # the open cells cannot all be filled along this line
+            best = float(sum(k for k in key if k < RUIN_CODE))
+        return best - open_cells * self.weights.open_cell
+
+
+def exact_points(codes: Codes) -> int:
+    """Base + bonus − RUIN penalties of a board (the final score before Power penalties)."""
+    total = 0
+    for a, b, c, d in LINES:
+        total += LINE_POINTS[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
+    return total - RUIN_PENALTY * codes.count(RUIN_CODE)

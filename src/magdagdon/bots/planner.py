@@ -1,0 +1,124 @@
+"""The turn planner: every distinct board a roll can leave, and extension tables for search.
+
+A plan is the whole placement of one turn: which die goes on which cell, in an order where each
+die is valid when it is staged. Plans are deduplicated by the board they leave, which is exact:
+what can still be placed from a board depends only on the board and the dice left, and the dice
+left follow from the board.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from magdagdon.bots.evaluate import ALLOW, MASK_VALUES, Codes
+from magdagdon.engine.board import NEIGHBOURS
+from magdagdon.engine.dice import roll_outcomes
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+Placement = tuple[tuple[int, int], ...]  # (die, cell) in staging order
+
+
+def accepted(codes: Codes) -> list[int]:
+    """For each cell, the mask of values that may be staged on it now (0 when none)."""
+    has_number = any(0 < c < 7 for c in codes)
+    out = []
+    for cell in range(16):
+        if codes[cell]:
+            out.append(0)
+            continue
+        mask = 63
+        touching = False
+        for n in NEIGHBOURS[cell]:
+            code = codes[n]
+            if 0 < code < 7:
+                touching = True
+                mask &= ALLOW[code]
+        out.append(mask if touching or not has_number else 0)
+    return out
+
+
+def _put(codes: Codes, cell: int, value: int) -> Codes:
+    return (*codes[:cell], value, *codes[cell + 1 :])
+
+
+def turn_plans(codes: Codes, dice: tuple[int, ...], minimum: int) -> dict[Codes, Placement]:
+    """Every distinct board reachable by staging at least ``minimum`` of ``dice``, with a plan."""
+    plans: dict[Codes, Placement] = {}
+    seen: set[Codes] = set()
+
+    def grow(board: Codes, left: tuple[int, ...], placed: Placement) -> None:
+        if len(placed) >= minimum and board not in plans:
+            plans[board] = placed
+        if not left:
+            return
+        masks = accepted(board)
+        tried = set()
+        for i, die in enumerate(left):
+            value = dice[die]
+            if value in tried:
+                continue
+            tried.add(value)
+            bit = 1 << (value - 1)
+            rest = left[:i] + left[i + 1 :]
+            for cell in range(16):
+                if masks[cell] & bit:
+                    after = _put(board, cell, value)
+                    if after not in seen:
+                        seen.add(after)
+                        grow(after, rest, (*placed, (die, cell)))
+
+    grow(codes, tuple(range(len(dice))), ())
+    return plans
+
+
+def extension_table(
+    codes: Codes, low: int, high: int, score: Callable[[Codes], float]
+) -> dict[tuple[int, ...], float]:
+    """For every multiset of ``low``–``high`` values that can be staged on ``codes`` (sorted
+    tuple), the best ``score`` of a board it can leave. One walk serves every roll at once."""
+    best: dict[tuple[int, ...], float] = {}
+    seen: set[Codes] = set()
+
+    def grow(board: Codes, used: tuple[int, ...]) -> None:
+        masks = accepted(board)
+        depth = len(used) + 1
+        for cell in range(16):
+            mask = masks[cell]
+            if not mask:
+                continue
+            for value in MASK_VALUES[mask]:
+                after = _put(board, cell, value)
+                if after in seen:
+                    continue
+                seen.add(after)
+                key = tuple(sorted((*used, value)))
+                if depth >= low:
+                    points = score(after)
+                    if points > best.get(key, -1e9):
+                        best[key] = points
+                if depth < high:
+                    grow(after, key)
+
+    grow(codes, ())
+    return best
+
+
+def _sub_multisets(values: tuple[int, ...], low: int) -> tuple[tuple[int, ...], ...]:
+    subs = {
+        tuple(values[i] for i in idx)
+        for size in range(low, len(values) + 1)
+        for idx in combinations(range(len(values)), size)
+    }
+    return tuple(sorted(subs, key=len, reverse=True))
+
+
+#: For each minimum 1–4: every 4-dice roll (sorted) with its probability and its sub-multisets.
+ROLLS: dict[int, tuple[tuple[tuple[int, ...], float, tuple[tuple[int, ...], ...]], ...]] = {
+    low: tuple(
+        (values, ways / 1296, _sub_multisets(values, low)) for values, ways in roll_outcomes(4)
+    )
+    for low in range(1, 5)
+}

@@ -1,0 +1,130 @@
+"""Playing simulated games and summarising them: one record per game, one summary per run."""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from magdagdon.bots.base import make_bot
+from magdagdon.engine import Difficulty, GameState, Phase
+
+_MASK64 = (1 << 64) - 1
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed`` (SplitMix64 of both)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) & 0x7FFFFFFF
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What one simulated game came to."""
+
+    score: int
+    turns: int
+    magdagdons: int
+    ruins: int
+    powers_used: int
+    combos: tuple[str, ...]
+
+
+def play_one(bot_name: str, difficulty: Difficulty, seed: int) -> GameRecord:
+    """Play one game of ``seed`` to the end with a fresh bot; the bot's RNG is seeded too."""
+    return play_with(make_bot(bot_name), difficulty, seed)
+
+
+def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameRecord:
+    """Play one game of ``seed`` with ``bot`` (anything with ``choose(state, rng)``)."""
+    choose = bot.choose  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    state = GameState.new(difficulty, seed)
+    magdagdon_turns: set[int] = set()
+    while not state.is_over:
+        state = state.apply(choose(state, rng))
+        if state.phase is Phase.MAGDAGDON:
+            magdagdon_turns.add(state.turn)
+    score = state.score()
+    combos = tuple(line.combo for line in (*score.rows, *score.columns) if line.combo)
+    return GameRecord(
+        score=score.total,
+        turns=state.turn,
+        magdagdons=len(magdagdon_turns),
+        ruins=score.ruins,
+        powers_used=state.powers_used,
+        combos=combos,
+    )
+
+
+def percentile(sorted_values: list[int], fraction: float) -> float:
+    """The ``fraction`` quantile of sorted values, by linear interpolation between ranks."""
+    if not sorted_values:
+        return math.nan
+    position = fraction * (len(sorted_values) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
+
+
+@dataclass(slots=True)
+class Summary:
+    """The figures of a run, as ``simulate`` prints them."""
+
+    bot: str
+    difficulty: str
+    seed: int
+    jobs: int
+    games: int
+    mean: float
+    stdev: float
+    median: float
+    p5: float
+    p95: float
+    best: int
+    worst: int
+    magdagdons_per_game: float
+    ruins_per_game: float
+    powers_per_game: float
+    turns_per_game: float
+    combos: dict[str, int] = field(default_factory=dict)
+    combos_per_game: float = 0.0
+    seconds: float = 0.0
+    games_per_second: float = 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+def summarise(
+    records: list[GameRecord], *, bot: str, difficulty: str, seed: int, jobs: int, seconds: float
+) -> Summary:
+    """The summary of ``records`` (at least one)."""
+    scores = sorted(r.score for r in records)
+    n = len(records)
+    combos = Counter(c for r in records for c in r.combos)
+    return Summary(
+        bot=bot,
+        difficulty=difficulty,
+        seed=seed,
+        jobs=jobs,
+        games=n,
+        mean=round(statistics.fmean(scores), 3),
+        stdev=round(statistics.stdev(scores), 3) if n > 1 else 0.0,
+        median=percentile(scores, 0.5),
+        p5=round(percentile(scores, 0.05), 3),
+        p95=round(percentile(scores, 0.95), 3),
+        best=scores[-1],
+        worst=scores[0],
+        magdagdons_per_game=round(sum(r.magdagdons for r in records) / n, 4),
+        ruins_per_game=round(sum(r.ruins for r in records) / n, 4),
+        powers_per_game=round(sum(r.powers_used for r in records) / n, 4),
+        turns_per_game=round(sum(r.turns for r in records) / n, 4),
+        combos={kind: combos[kind] for kind in ("straight", "four_of_a_kind", "two_pairs")},
+        combos_per_game=round(sum(combos.values()) / n, 4),
+        seconds=round(seconds, 3),
+        games_per_second=round(n / seconds, 3) if seconds > 0 else math.inf,
+    )
