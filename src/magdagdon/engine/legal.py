@@ -74,8 +74,10 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return list(self)[index]
+        if type(index) is not int:
+            if isinstance(index, slice):
+                return list(self)[index]
+            index = int(index)
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:

@@ -8,6 +8,7 @@ Copies are cheap, as every field is an int or a small tuple of ints.
 from __future__ import annotations
 
 import enum
+from functools import cache
 from typing import Any
 
 from magdagdon.engine import errors, legal
@@ -59,6 +60,12 @@ _FIELDS = (
 )
 
 _ALL_OFF = (-1,) * DICE_PER_ROLL
+_USES = {d: d.power_uses for d in Difficulty}
+
+
+@cache
+def _tray_of(staged: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(d for d, cell in enumerate(staged) if cell < 0)
 
 
 class GameState:
@@ -174,15 +181,16 @@ class GameState:
         masks = self._masks
         if masks is None:
             frame = self._live_frame()
-            by_value: dict[int, int] = {}
+            staged = self.staged
+            known = [-1] * 7
             out = []
             for die, value in enumerate(self.dice):
-                if self.staged[die] != OFF:
+                if staged[die] >= 0:
                     out.append(0)
                     continue
-                mask = by_value.get(value)
-                if mask is None:
-                    mask = by_value[value] = frame_valid(frame, value)
+                mask = known[value]
+                if mask < 0:
+                    mask = known[value] = frame_valid(frame, value)
                 out.append(mask)
             masks = self._masks = tuple(out)
         return masks
@@ -192,8 +200,7 @@ class GameState:
     @property
     def tray(self) -> tuple[int, ...]:
         """The ids of the dice of the roll that are not staged."""
-        s = self.staged
-        return tuple(d for d in range(len(s)) if s[d] < 0)
+        return _tray_of(self.staged)
 
     @property
     def powers_left(self) -> int:
@@ -252,8 +259,7 @@ class GameState:
             return legal.ONLY_ROLL
         if phase is Phase.OVER:
             return legal.NONE
-        staged = self.staged
-        tray = tuple(d for d in range(len(staged)) if staged[d] < 0)
+        tray = _tray_of(self.staged)
         blocks: list[tuple[int, int, Any]] = []
         size = 0
         if phase is Phase.PLACE:
@@ -269,7 +275,7 @@ class GameState:
                 unstages = legal.unstages(order, len(order) >= self.min_required)
                 blocks.append((len(unstages), -1, unstages))
                 size += len(unstages)
-        if self.powers_used < self.difficulty.power_uses:
+        if self.powers_used < _USES[self.difficulty]:
             powers = legal.powers(tray, self.dice)
             blocks.append((len(powers), -1, powers))
             size += len(powers)
