@@ -8,17 +8,21 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import errors, routes_games, routes_highscores, routes_player
+from magdagdon.api import errors, routes_games, routes_highscores, routes_hint, routes_player
 from magdagdon.api.static import WEB_DIR, WebFiles
 from magdagdon.store import Store
 
 if TYPE_CHECKING:
     import os
     from collections.abc import AsyncIterator
+    from pathlib import Path
 
 
-def create_app(store_or_db_path: Store | str | os.PathLike[str]) -> FastAPI:
-    """The web app over a :class:`Store` (kept open) or a database file (closed at shutdown)."""
+def create_app(
+    store_or_db_path: Store | str | os.PathLike[str], *, web_dir: Path = WEB_DIR
+) -> FastAPI:
+    """The web app over a :class:`Store` (kept open) or a database file (closed at shutdown);
+    ``web_dir`` is the page's folder (the package's ``web/``)."""
     owned = not isinstance(store_or_db_path, Store)
     store = store_or_db_path if isinstance(store_or_db_path, Store) else Store(store_or_db_path)
 
@@ -34,5 +38,6 @@ def create_app(store_or_db_path: Store | str | os.PathLike[str]) -> FastAPI:
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
-    app.mount("/", WebFiles(directory=WEB_DIR, html=True, check_dir=False), name="web")
+    app.include_router(routes_hint.router)
+    app.mount("/", WebFiles(directory=web_dir, html=True, check_dir=False), name="web")
     return app

@@ -35,6 +35,11 @@ for _suffix, _type in _TYPES.items():
 class WebFiles(StaticFiles):
     """Static files with ``Cache-Control: no-cache`` (use the cached copy after an ETag check)."""
 
+    async def check_config(self) -> None:
+        """A missing folder is no error: every path is then a plain 404."""
+        if self.directory is not None and Path(self.directory).is_dir():
+            await super().check_config()
+
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
         if response.status_code in (200, 304):
