@@ -31,7 +31,9 @@ class Settings:
     #: How many of the turn's best boards (by evaluation) are searched one roll deeper.
     width: int = 10
     #: Dice the next turn may place beyond its minimum, in the one-roll look-ahead.
-    extra: int = 1
+    extra: int = 0
+    #: Boards with at most this many empty cells are searched to the end of the game, exactly.
+    exact: int = 4
     #: Points a Power use must gain beyond its penalty, by uses left (keeping one has a worth).
     reserve: tuple[float, ...] = (0.0, 4.0, 3.0, 2.0)
 
@@ -49,7 +51,7 @@ class ExpectimaxBot(TurnBot):
         super().__init__()
         self.settings = settings or Settings()
         self.evaluate = evaluate or Evaluator()
-        self._after: dict[tuple[Codes, int, int, int], float] = {}
+        self._after: dict[tuple[Codes, int, int], float] = {}
 
     # ----- the value of a board once the turn is over --------------------------------------
 
@@ -62,16 +64,27 @@ class ExpectimaxBot(TurnBot):
         empties = codes.count(0)
         if not empties:
             return float(exact_points(codes))
-        key = (codes, base_minimum, -1 if penalty is None else penalty, self.settings.extra)
+        key = (codes, base_minimum, -1 if penalty is None else penalty)
         found = self._after.get(key)
         if found is not None:
             return found
         if len(self._after) > 200_000:
             self._after.clear()
         minimum = min(base_minimum, empties)
-        high = min(minimum + self.settings.extra, empties, 4)
-        table = extension_table(codes, minimum, high, self.evaluate)
-        ruin = max(self.evaluate(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
+        exact = empties <= self.settings.exact
+        high = min(empties if exact else minimum + self.settings.extra, 4)
+
+        def leaf(board: Codes) -> float:
+            if board.count(0):
+                return self.after_turn(board, base_minimum, penalty)
+            return float(exact_points(board))
+
+        table = extension_table(codes, minimum, high, leaf if exact else self.evaluate)
+        ruin = max(
+            (leaf if exact else self.evaluate)(_with(codes, c, RUIN_CODE))
+            for c in range(16)
+            if not codes[c]
+        )
         total = 0.0
         for values, chance, subs in ROLLS[minimum]:
             best = _best(table, subs)
@@ -85,6 +98,11 @@ class ExpectimaxBot(TurnBot):
             total += chance * best
         self._after[key] = total
         return total
+
+    def expected_before_roll(self, state: GameState) -> float:
+        """The expected final score of ``state`` in phase roll, the coming roll placed well."""
+        value = self.after_turn(codes_of(state), state.difficulty.base_minimum, state.next_penalty)
+        return value - state.power_penalty
 
     # ----- the decision of a turn --------------------------------------------------------------
 
