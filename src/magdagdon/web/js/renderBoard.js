@@ -110,7 +110,7 @@ function renderSum(box, line, label) {
   const [sr, total, badge] = box.children;
   total.textContent = String(line.sum);
   if (line.combo) {
-    badge.textContent = `${t(`short_${line.combo}`)} +${line.bonus}`;
+    badge.innerHTML = `<span>${t(`short_${line.combo}`)}</span> <span>+${line.bonus}</span>`;
     box.classList.add("combo");
     sr.textContent = `${label}, ${t("lineBonus", { combo: t(line.combo), b: line.bonus })}`;
   } else {

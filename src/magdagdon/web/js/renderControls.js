@@ -35,10 +35,12 @@ export function renderControls(root, view) {
   reroll.classList.toggle("armed", view.picking);
   setButton(button(root, "cancel"), { label: t("rerollCancel"), shown: view.picking });
 
-  root.querySelector("#actions").hidden = over;
+  root.querySelector("#tray").hidden = over;
   const magdagdon = game.phase === "magdagdon";
-  setButton(button(root, "roll"), { label: t("roll"), enabled: game.phase === "roll" });
-  setButton(button(root, "confirm"), { label: t("confirm"), shown: !magdagdon, enabled: game.can_confirm });
+  setButton(button(root, "roll"), { label: t("roll"), shown: !over, enabled: game.phase === "roll" });
+  setButton(button(root, "confirm"), {
+    label: t("confirm"), shown: !over && !magdagdon, enabled: game.can_confirm,
+  });
   const accept = button(root, "accept");
   setButton(accept, { label: view.accepting ? t("acceptCancel") : t("accept"), shown: magdagdon });
   accept.classList.toggle("armed", view.accepting);
@@ -47,6 +49,7 @@ export function renderControls(root, view) {
   const newGame = button(root, "new-game");
   newGame.classList.toggle("primary", over);
   newGame.classList.toggle("quiet", !over);
+  newGame.setAttribute("aria-label", t("newGame"));
   renderMessage(root.querySelector("#message"), view);
   renderOver(root.querySelector("#over"), view);
 }
@@ -83,6 +86,8 @@ function renderMessage(el, view) {
   el.innerHTML = html;
 }
 
+const minus = (n) => (n ? `−${n}` : "0");
+
 function renderOver(el, view) {
   const game = view.game;
   el.hidden = game.phase !== "over";
@@ -95,8 +100,8 @@ function renderOver(el, view) {
   s.columns.forEach((line, c) => {
     if (line.combo) lines.push(`<li>${t("lineCol", { c: c + 1, combo: t(line.combo) })} <b>+${line.bonus}</b></li>`);
   });
-  lines.push(`<li>${t("ruins", { n: s.ruins })} <b>−${s.ruin_penalty}</b></li>`);
-  lines.push(`<li>${t("powerPenalty")} <b>−${s.power_penalty}</b></li>`);
+  lines.push(`<li>${t("ruins", { n: s.ruins })} <b>${minus(s.ruin_penalty)}</b></li>`);
+  lines.push(`<li>${t("powerPenalty")} <b>${minus(s.power_penalty)}</b></li>`);
   const rank = game.rank
     ? t("rank", { rank: game.rank, difficulty: t(game.difficulty) }) : t("noRank");
   el.innerHTML =

@@ -24,11 +24,12 @@ export function renderStatus(root, view) {
     '<div class="status-row">' +
     stat(t("turn"), game.turn, "turn") +
     stat(t("difficulty"), t(game.difficulty), "difficulty") +
-    (powers.total > 0 ? stat(t("powers"), powerText, "power-stat") : "") +
+    `<div class="stat score"><span class="label">${t("score")}</span> ` +
+    `<b class="score-total">${score.total}</b></div>` +
     "</div>" +
-    '<div class="status-row">' +
-    `<div class="stat score"><span class="label">${t("score")}</span> <b class="score-total">${score.total}</b></div>` +
     `<div class="parts">${parts(score)}</div>` +
+    '<div class="status-row">' +
+    (powers.total > 0 ? stat(t("powers"), powerText, "power-stat") : "") +
     (game.phase !== "over" && place ? `<div class="stat min">${minText}</div>` : "") +
     "</div>";
 }

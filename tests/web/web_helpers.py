@@ -1,0 +1,249 @@
+"""Driving the page as a player does: the engine (a mirror of the seeded game) plans each move,
+and every game action is a tap (phone) or a click (desktop) on the page's hooks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from magdagdon.engine import (
+    Action,
+    Adjust,
+    Confirm,
+    Difficulty,
+    GameState,
+    Phase,
+    Reroll,
+    Roll,
+    Ruin,
+    Stage,
+    Unstage,
+    row_col,
+)
+from magdagdon.engine.board import RUIN_CODE as RUIN
+from magdagdon.engine.board import to_codes
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+LAYOUTS: dict[str, dict[str, Any]] = {
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+    },
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+TIMEOUT_MS = 10_000
+
+
+def cell_hook(cell: int) -> str:
+    row, col = row_col(cell)
+    return f'[data-cell="{row}-{col}"]'
+
+
+def die_hook(die: int) -> str:
+    return f'.tray [data-die="{die}"]'
+
+
+def action_hook(name: str) -> str:
+    return f'[data-action="{name}"]'
+
+
+def plan_placement(state: GameState) -> list[Stage]:
+    """Stages (in order) that reach the turn's minimum; the first found by depth-first search."""
+
+    def search(s: GameState) -> list[Stage] | None:
+        if len(s.order) >= s.min_required:
+            return []
+        for action in s.legal_actions():
+            if isinstance(action, Stage):
+                rest = search(s.apply(action))
+                if rest is not None:
+                    return [action, *rest]
+        return None
+
+    plan = search(state)
+    assert plan is not None, f"no placement reaches the minimum from {state!r}"
+    return plan
+
+
+def plain_turn(state: GameState) -> list[Action]:
+    """The actions of a turn without Powers: roll, or the planned stages and CONFIRM, or a RUIN."""
+    if state.phase is Phase.ROLL:
+        return [Roll()]
+    if state.phase is Phase.PLACE:
+        return [*plan_placement(state), Confirm()]
+    if state.phase is Phase.MAGDAGDON:
+        return [Ruin(state.empty_cells()[0])]
+    return []
+
+
+def find_game(
+    difficulty: Difficulty, found: Callable[[GameState], bool], turns: int = 12
+) -> tuple[int, list[Action]]:
+    """The first seed whose plain game reaches a state where ``found`` holds, and the actions
+    that lead there (the state after them is the one ``found`` accepted)."""
+    for seed in range(1, 5000):
+        state = GameState.new(difficulty, seed)
+        actions: list[Action] = []
+        while not state.is_over and state.turn <= turns:
+            if found(state):
+                return seed, actions
+            action = plain_turn(state)[0]
+            state = state.apply(action)
+            actions.append(action)
+    raise AssertionError("no seed found")
+
+
+@dataclass
+class Player:
+    """One person at the page in one layout, with the engine's mirror of their seeded game."""
+
+    page: Page
+    layout: str
+    url: str
+    mirror: GameState | None = None
+    game_id: str = ""
+    requests: list[str] = field(default_factory=list)
+
+    # -- the page ------------------------------------------------------------------------------
+    def open(self) -> None:
+        self.page.goto(self.url)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("body[data-ready]", timeout=TIMEOUT_MS)
+        self.wait_idle()
+
+    def wait_idle(self) -> None:
+        self.page.wait_for_function("!document.body.dataset.busy", timeout=TIMEOUT_MS)
+
+    def tap(self, selector: str) -> None:
+        """A tap on the phone, a click on the desktop; then wait until the page is idle."""
+        target: Locator = self.page.locator(selector)
+        if self.layout == "phone":
+            target.tap(timeout=TIMEOUT_MS)
+        else:
+            target.click(timeout=TIMEOUT_MS)
+        self.wait_idle()
+
+    def screenshot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{self.layout}-{name}.png"
+        self.page.wait_for_timeout(600)  # let the roll animation settle
+        self.page.screenshot(path=str(path))
+        return path
+
+    def classes(self, selector: str) -> list[str]:
+        value = self.page.locator(selector).get_attribute("class") or ""
+        return value.split()
+
+    # -- the API, through the page's own cookies -----------------------------------------------
+    def api(self, method: str, path: str, data: Any = None) -> Any:
+        response = self.page.request.fetch(self.url + path, method=method, data=data)
+        assert response.ok, f"{method} {path}: {response.status} {response.text()}"
+        return response.json()
+
+    def state(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.api("GET", "/api/games/current")
+        return data
+
+    def seed_game(self, difficulty: Difficulty, seed: int) -> dict[str, Any]:
+        """A seeded game made through the API with this context's cookie, then a reload."""
+        game: dict[str, Any] = self.api(
+            "POST", "/api/games", {"difficulty": difficulty.value, "seed": seed}
+        )
+        self.mirror = GameState.new(difficulty, seed)
+        self.game_id = game["id"]
+        self.page.reload()
+        self.wait_ready()
+        return game
+
+    # -- playing by taps, checked against the mirror -------------------------------------------
+    def do(self, action: Action) -> None:
+        """Perform ``action`` by taps alone, then check the page's game is the mirror's."""
+        assert self.mirror is not None
+        before = int(self.page.evaluate("document.body.dataset.version"))
+        if isinstance(action, Roll):
+            self.tap(action_hook("roll"))
+        elif isinstance(action, Confirm):
+            self.tap(action_hook("confirm"))
+        elif isinstance(action, Stage):
+            if "selected" not in self.classes(die_hook(action.die)):
+                self.tap(die_hook(action.die))
+            assert "valid" in self.classes(cell_hook(action.cell))
+            self.tap(cell_hook(action.cell))
+        elif isinstance(action, Unstage):
+            self.tap(f'.board [data-die="{action.die}"]')
+        elif isinstance(action, Ruin):
+            if "ruinable" not in self.classes(cell_hook(action.cell)):
+                self.tap(action_hook("accept"))
+            assert "ruinable" in self.classes(cell_hook(action.cell))
+            self.tap(cell_hook(action.cell))
+        elif isinstance(action, Adjust):
+            if "selected" not in self.classes(die_hook(action.die)):
+                self.tap(die_hook(action.die))
+            self.tap(action_hook("minus" if action.delta < 0 else "plus"))
+        elif isinstance(action, Reroll):
+            self.tap(action_hook("reroll"))
+            for die in action.dice:
+                if "picked" not in self.classes(die_hook(die)):
+                    self.tap(die_hook(die))
+            self.tap(action_hook("reroll"))
+        self.page.wait_for_function(
+            "v => Number(document.body.dataset.version) > v", arg=before, timeout=TIMEOUT_MS
+        )
+        self.mirror = self.mirror.apply(action)
+        self.check()
+
+    def check(self) -> None:
+        """The server's state (as the page got it) is the mirror's."""
+        assert self.mirror is not None
+        state = self.api("GET", f"/api/games/{self.game_id}")
+        assert state["phase"] == self.mirror.phase.value
+        assert [die["value"] for die in state["dice"]] == list(self.mirror.dice)
+        assert state["turn"] == self.mirror.turn
+        board = [
+            0 if c is None else RUIN if c == "ruin" else c for row in state["board"] for c in row
+        ]
+        assert board == to_codes(self.mirror.board)
+        assert self.page.evaluate("document.body.dataset.phase") == state["phase"]
+
+    def play_turn(self) -> None:
+        assert self.mirror is not None
+        for action in plain_turn(self.mirror):
+            self.do(action)
+
+    def play_to_end(self) -> None:
+        assert self.mirror is not None
+        while not self.mirror.is_over:
+            self.play_turn()
+
+
+def open_player(browser: Browser, layout: str, url: str) -> tuple[BrowserContext, Player]:
+    """A new context (a new player: its own cookie) in ``layout``, with the page opened and every
+    request it makes recorded."""
+    context = browser.new_context(**LAYOUTS[layout])
+    page = context.new_page()
+    player = Player(page, layout, url)
+
+    def record(request: Request) -> None:
+        player.requests.append(request.url)
+
+    page.on("request", record)
+    player.open()
+    return context, player
