@@ -7,6 +7,7 @@ cell codes: 0 empty, 1–6 a number, 7 a RUIN.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 import pytest
@@ -51,15 +52,22 @@ def state_on(
 # ----- the reference rules, from SPEC.md ------------------------------------------------------
 
 
-def neighbours(c: int) -> list[int]:
-    """The cells sharing a side with ``c`` (up, down, left, right)."""
+def _neighbours(c: int) -> tuple[int, ...]:
     r, k = divmod(c, SIZE)
     out = []
     for dr, dk in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         rr, kk = r + dr, k + dk
         if 0 <= rr < SIZE and 0 <= kk < SIZE:
             out.append(rr * SIZE + kk)
-    return out
+    return tuple(out)
+
+
+_NEIGHBOURS = tuple(_neighbours(c) for c in range(16))
+
+
+def neighbours(c: int) -> tuple[int, ...]:
+    """The cells sharing a side with ``c`` (up, down, left, right)."""
+    return _NEIGHBOURS[c]
 
 
 def is_number(code: int) -> bool:
@@ -70,9 +78,9 @@ def ref_valid(codes: list[int], c: int, v: int) -> bool:
     """SPEC "Valid placement": may a die of value ``v`` be staged on cell ``c``?"""
     if codes[c] != EMPTY:
         return False
-    if not any(is_number(x) for x in codes):
+    if not any(1 <= x <= 6 for x in codes):
         return True
-    near = [codes[n] for n in neighbours(c) if is_number(codes[n])]
+    near = [codes[n] for n in _NEIGHBOURS[c] if 1 <= codes[n] <= 6]
     return bool(near) and all(abs(v - w) <= 1 for w in near)
 
 
@@ -99,12 +107,15 @@ def ref_sequences(codes: list[int], dice: tuple[int, ...], length: int) -> int:
 
 def ref_can_place(codes: list[int], dice: tuple[int, ...], need: int) -> bool:
     """Is there an order of placing ``need`` of ``dice``, each valid when placed? (brute force)"""
+    return _can_place(tuple(codes), tuple(sorted(dice)), need)
+
+
+@lru_cache(maxsize=100_000)
+def _can_place(codes: tuple[int, ...], dice: tuple[int, ...], need: int) -> bool:
     if need <= 0:
         return True
-    for order in permutations(range(len(dice)), need):
-        if _place_in_order(codes, [dice[d] for d in order]):
-            return True
-    return False
+    orders = {tuple(dice[d] for d in order) for order in permutations(range(len(dice)), need)}
+    return any(_place_in_order(list(codes), list(values)) for values in orders)
 
 
 def _place_in_order(codes: list[int], values: list[int]) -> bool:
