@@ -8,6 +8,7 @@ import { renderControls } from "./renderControls.js";
 import { DIFFICULTIES, renderSheet } from "./renderSheet.js";
 import { renderStatus } from "./renderStatus.js";
 import { animateRoll, createTray, renderTray } from "./renderTray.js";
+import "./hint.js";
 
 const LAST_GAME = "magdagdon.lastGame";
 const LANGUAGE = "magdagdon.language";

@@ -75,10 +75,12 @@ function table(difficulty, entries, gameId) {
     const mine = e.game_id === gameId;
     return `<tr${mine ? ' class="mine"' : ""}><td>${e.rank ?? i + 1}</td>` +
       `<td><b>${e.score}</b>${mine ? ` <span class="tag">← ${t("hsThis")}</span>` : ""}</td>` +
-      `<td>${formatDate(e.date)}</td><td>${e.turns}</td><td>${e.powers_used}</td></tr>`;
+      `<td>${formatDate(e.date)}</td><td>${e.turns}</td><td>${e.powers_used}</td>` +
+      `<td>${e.hints_used}</td></tr>`;
   }).join("");
   return `${head}<table class="scores" aria-labelledby="hs-${difficulty}" data-difficulty-table="${difficulty}">` +
     `<thead><tr><th scope="col">${t("hsRank")}</th><th scope="col">${t("hsScore")}</th>` +
     `<th scope="col">${t("hsDate")}</th><th scope="col">${t("hsTurns")}</th>` +
-    `<th scope="col">${t("hsPowers")}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    `<th scope="col">${t("hsPowers")}</th><th scope="col">${t("hsHints")}</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table>`;
 }
