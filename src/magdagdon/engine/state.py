@@ -223,11 +223,15 @@ class GameState:
     @property
     def stuck(self) -> bool:
         """The roll can place the minimum, but not from what is staged now (SPEC)."""
-        if self.phase is not Phase.PLACE:
+        # In phase place the roll can place the minimum on the permanent board (else it would be
+        # MAGDAGDON), so with nothing staged the player is never stuck.
+        if self.phase is not Phase.PLACE or not self.order:
             return False
         need = self.min_required - len(self.order)
+        if need <= 0:
+            return False
         tray_values = tuple(self.dice[d] for d in self.tray)
-        return need > 0 and not can_place_frame(self._live_frame(), tray_values, need)
+        return not can_place_frame(self._live_frame(), tray_values, need)
 
     def valid_cells(self) -> dict[int, list[int]]:
         """For every tray die in phase ``place``, the cells it may be staged on now."""
