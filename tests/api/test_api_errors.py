@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from api_helpers import find_seed, post_action, turn_actions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
 
@@ -134,7 +136,9 @@ MALFORMED_ACTIONS: list[Any] = [
     {"type": "stage", "die": -1, "cell": [0, 0]},
     {"type": "stage", "die": "1", "cell": [0, 0]},
     {"type": "stage", "die": True, "cell": [0, 0]},
-    {"type": "stage", "die": 1.0, "cell": [0, 0]},
+    {"type": "stage", "die": 1.5, "cell": [0, 0]},
+    {"type": "stage", "die": 0, "cell": [0, 0.5]},
+    {"type": "stage", "die": 0, "cell": [0, True]},
     {"type": "stage", "die": 0, "cell": [4, 0]},
     {"type": "stage", "die": 0, "cell": [0, -1]},
     {"type": "stage", "die": 0, "cell": [0]},
@@ -146,6 +150,8 @@ MALFORMED_ACTIONS: list[Any] = [
     {"type": "adjust", "die": 0, "delta": 2},
     {"type": "adjust", "die": 0, "delta": 0},
     {"type": "adjust", "die": 0, "delta": True},
+    {"type": "adjust", "die": 0, "delta": 1.5},
+    {"type": "adjust", "die": 0, "delta": None},
     {"type": "adjust", "die": 0, "delta": "+1"},
     {"type": "reroll"},
     {"type": "reroll", "dice": []},
@@ -186,7 +192,8 @@ def test_a_body_that_is_not_json_is_422(client: TestClient) -> None:
         {"difficulty": "easy"},
         {"difficulty": "PEACEFUL"},
         {"difficulty": "peaceful", "seed": -1},
-        {"difficulty": "peaceful", "seed": 2**63},
+        {"difficulty": "peaceful", "seed": 2**53},
+        {"difficulty": "peaceful", "seed": True},
         {"difficulty": "peaceful", "seed": "7"},
         {"difficulty": "peaceful", "seed": 1.5},
         {"difficulty": "peaceful", "colour": "red"},
@@ -208,3 +215,35 @@ def test_unknown_paths_and_methods_keep_the_error_shape(client: TestClient) -> N
     wrong_method = client.delete("/api/games")
     assert wrong_method.status_code == 405
     assert wrong_method.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_wrong_method_names_every_allowed_method(client: TestClient) -> None:
+    response = client.delete("/api/player")
+    assert response.status_code == 405
+    assert set(response.headers["allow"].split(", ")) == {"GET", "PUT"}
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+ACTIONLIKE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["roll", "stage", "unstage", "confirm", "adjust", "reroll", "ruin"])},
+    optional={"die": JSON, "cell": JSON, "delta": JSON, "dice": JSON, "version": JSON},
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=JSON | ACTIONLIKE)
+def test_no_body_ever_answers_500(client: TestClient, body: Any) -> None:
+    """The guard: whatever JSON arrives, the answer is 200, 409 or 422 — never a 500."""
+    game = client.get("/api/games/current")
+    if game.status_code == 404:
+        game = client.post("/api/games", json={"difficulty": "peaceful", "seed": 3})
+    response = client.post(f"/api/games/{game.json()['id']}/actions", json=body)
+    assert response.status_code in (200, 409, 422), response.text

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from conftest import ServerProcess
+    from server_process import ServerProcess
+
 
 pytestmark = pytest.mark.slow
 

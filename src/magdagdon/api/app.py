@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from magdagdon import __version__
 from magdagdon.api import errors, routes_games, routes_highscores, routes_hint, routes_player
-from magdagdon.api.static import WEB_DIR, WebFiles
+from magdagdon.api.static import WEB_DIR, page_mount
 from magdagdon.store import Store
 
 if TYPE_CHECKING:
@@ -39,5 +39,5 @@ def create_app(
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
-    app.mount("/", WebFiles(directory=web_dir, html=True, check_dir=False), name="web")
+    app.router.routes.append(page_mount(web_dir))
     return app

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.engine import IllegalActionError, MalformedError
@@ -53,11 +54,30 @@ async def _invalid(request: Request, exc: Exception) -> JSONResponse:
 
 async def _http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
+    if exc.status_code == 400:  # a body FastAPI could not parse (not UTF-8, …): malformed
+        return error_response(request, 422, "malformed", str(exc.detail))
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
     response = error_response(request, exc.status_code, code, str(exc.detail))
     if exc.headers:
         response.headers.update(exc.headers)
+    if exc.status_code == 405:
+        response.headers["Allow"] = ", ".join(sorted(_allowed_methods(request)))
     return response
+
+
+def _allowed_methods(request: Request) -> set[str]:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    return {
+        method
+        for method in _METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] is Match.FULL
+            for route in request.app.routes
+        )
+    }
+
+
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 
 def install(app: FastAPI) -> None:

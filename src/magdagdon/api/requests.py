@@ -2,24 +2,36 @@
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from magdagdon.engine import Difficulty
 
-DieId = Annotated[int, Field(ge=0, le=3, strict=True, description="A die of the roll, 0–3.")]
-Coordinate = Annotated[int, Field(ge=0, le=3, strict=True)]
+
+def _whole(value: object) -> object:
+    """JSON has one number type: 2 and 2.0 are the same integer; true and "2" are not numbers."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# a whole JSON number: strict (no bool, no string), but 2.0 counts as 2 as JSON Schema says
+Whole = Annotated[int, BeforeValidator(_whole), Field(strict=True)]
+# (the constraints before the validator: so they reach the JSON schema as minimum/maximum)
+DieId = Annotated[
+    int, Field(strict=True, ge=0, le=3, description="A die, 0–3."), BeforeValidator(_whole)
+]
+Coordinate = Annotated[int, Field(strict=True, ge=0, le=3), BeforeValidator(_whole)]
 Cell = Annotated[
     list[Coordinate],
     Field(min_length=2, max_length=2, description="A cell as [row, column], each 0–3."),
 ]
 Version = Annotated[
-    int | None,
+    Whole | None,
     Field(
-        strict=True,
         description="The game's version the client saw; another one answers 409 version_conflict.",
     ),
 ]
-SEED_MAX = 2**63 - 1
+SEED_MAX = 2**53 - 1  # exact in JavaScript and in any JSON number
 
 
 def _delta(delta: int) -> int:
@@ -30,8 +42,7 @@ def _delta(delta: int) -> int:
 
 # an int, not a Literal: a Literal would also take true and 1.0
 Delta = Annotated[
-    int,
-    Field(strict=True),
+    Whole,
     AfterValidator(_delta),
     WithJsonSchema({"type": "integer", "enum": [1, -1]}),
 ]
@@ -49,7 +60,9 @@ class _Body(BaseModel):
 
 class NewGame(_Body):
     difficulty: Difficulty
-    seed: Annotated[int | None, Field(ge=0, le=SEED_MAX, strict=True)] = None
+    seed: Annotated[int, Field(strict=True, ge=0, le=SEED_MAX), BeforeValidator(_whole)] | None = (
+        None
+    )
 
 
 class RollAction(_Body):

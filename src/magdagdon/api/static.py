@@ -7,6 +7,7 @@ import mimetypes
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
 
 if TYPE_CHECKING:
@@ -46,3 +47,18 @@ class WebFiles(StaticFiles):
             response.headers["Cache-Control"] = "no-cache"
             response.headers["X-Content-Type-Options"] = "nosniff"
         return response
+
+
+class PageMount(Mount):
+    """The page's files at ``/``, except under ``/api``: there the API router answers alone
+    (a JSON 404 for an unknown path, a 405 with the right ``Allow`` for a wrong method)."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = str(scope.get("path", ""))
+        if path == "/api" or path.startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)
+
+
+def page_mount(web_dir: Path) -> PageMount:
+    return PageMount("/", app=WebFiles(directory=web_dir, html=True, check_dir=False), name="web")
