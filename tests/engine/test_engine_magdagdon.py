@@ -202,3 +202,22 @@ def test_ruin_ends_the_turn_and_the_next_roll_goes_on() -> None:
     assert m.score().ruins == 1
     assert m.score().ruin_penalty == 15
     assert m.apply(Roll()).turn == 2
+
+
+def test_a_power_on_a_tray_die_can_end_being_stuck() -> None:
+    s = state_on(P, CORRIDOR, (2, 4, 5, 6)).apply(Stage(0, cell(0, 1)))
+    assert s.stuck
+    s = s.apply(Adjust(1, -1))  # the 4 becomes a 3: it fits next to the staged 2
+    assert s.phase is Phase.PLACE
+    assert s.order == (0,)
+    assert not s.stuck
+    assert s.valid_cells()[1] == [cell(0, 2)]
+
+
+def test_a_power_while_stuck_that_ruins_the_roll_returns_the_dice() -> None:
+    # 2, 4, 5, 6 from the 3: only 4 then 5 works. Turning the 5 into a 6 leaves nothing
+    s = state_on(P, CORRIDOR, (2, 4, 5, 6)).apply(Stage(0, cell(0, 1)))
+    s = s.apply(Adjust(2, 1))
+    assert s.phase is Phase.MAGDAGDON
+    assert s.order == ()
+    assert s.staged == (OFF, OFF, OFF, OFF)

@@ -1,0 +1,37 @@
+"""The MAGDAGDON search (``search.can_place``) against the from-scratch brute force."""
+
+from __future__ import annotations
+
+from engine_helpers import codes_of, ref_can_place
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from magdagdon.engine.board import EMPTY_BOARD, from_codes
+from magdagdon.engine.search import can_place
+
+cells = st.lists(
+    st.one_of(st.just(0), st.integers(0, 7), st.sampled_from([3, 4])), min_size=16, max_size=16
+)
+rolls = st.tuples(*[st.integers(1, 6)] * 4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(codes=cells, dice=rolls, need=st.integers(1, 3))
+def test_can_place_matches_the_brute_force(
+    codes: list[int], dice: tuple[int, ...], need: int
+) -> None:
+    assert can_place(from_codes(codes), dice, need) == ref_can_place(codes, dice, need)
+
+
+def test_can_place_literal_cases() -> None:
+    assert can_place(EMPTY_BOARD, (1, 3, 5, 1), 2)
+    assert not can_place(EMPTY_BOARD, (1, 3, 5, 1), 3)
+    assert not can_place(EMPTY_BOARD, (1, 1, 6, 6), 3)
+    assert can_place(EMPTY_BOARD, (1, 2, 3, 6), 3)
+    # RUINs split the board: a 4 and a 5 in a pocket of two cells, the rest walled off
+    pocket = codes_of("..RR", "RRRR", "RR..", "RR..")
+    assert can_place(from_codes(pocket), (4, 5, 1, 1), 2)
+    corridor = codes_of("3..R", "RRRR", "RRRR", "RRRR")
+    assert can_place(from_codes(corridor), (5, 4, 1, 1), 2)  # the 4 first, then the 5
+    assert not can_place(from_codes(corridor), (5, 6, 1, 1), 2)
+    assert not can_place(from_codes(corridor), (5, 4, 1, 1), 3)  # only two empty cells
