@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
 from magdagdon.bots.evaluate import RUIN_CODE, Codes, Evaluator, exact_points
-from magdagdon.bots.planner import ROLLS, extension_table, turn_plans
+from magdagdon.bots.planner import (
+    ONE_CHANGE,
+    ROLL_CHANCES,
+    ROLL_VALUES,
+    best_by_roll,
+    extension_table,
+    turn_plans,
+)
 from magdagdon.engine import Action, Adjust, GameState, Phase, Reroll, Ruin
 from magdagdon.engine.dice import roll_outcomes
 
@@ -85,17 +92,18 @@ class ExpectimaxBot(TurnBot):
             for c in range(16)
             if not codes[c]
         )
+        best = best_by_roll(table)
         total = 0.0
-        for values, chance, subs in ROLLS[minimum]:
-            best = _best(table, subs)
-            if best is None:
-                best = ruin
+        for i, chance in enumerate(ROLL_CHANCES):
+            value = best[i]
+            if value is None:
+                value = ruin
                 if penalty is not None:
-                    for changed in _adjusted(values):
-                        saved = _best(table, ROLLS[minimum][_INDEX[changed]][2])
-                        if saved is not None and saved - penalty > best:
-                            best = saved - penalty
-            total += chance * best
+                    for j in ONE_CHANGE[i]:
+                        saved = best[j]
+                        if saved is not None and saved - penalty > value:
+                            value = saved - penalty
+            total += chance * value
         self._after[key] = total
         return total
 
@@ -141,16 +149,10 @@ class ExpectimaxBot(TurnBot):
             codes, minimum, min(minimum + self.settings.extra, codes.count(0)), self.evaluate
         )
         ruin = max(self.evaluate(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
-        cache: dict[tuple[int, ...], float] = {}
+        by_roll = [ruin if v is None else v for v in best_by_roll(table)]
 
         def worth(values: tuple[int, ...]) -> float:
-            key = tuple(sorted(values))
-            found = cache.get(key)
-            if found is None:
-                best = _best(table, ROLLS[minimum][_INDEX[key]][2])
-                found = ruin if best is None else best
-                cache[key] = found
-            return found
+            return by_roll[_INDEX[tuple(sorted(values))]]
 
         dice = state.dice
         now = worth(dice)
@@ -188,26 +190,7 @@ class ExpectimaxBot(TurnBot):
             yield Reroll(chosen), total / 6 ** len(chosen)
 
 
-_INDEX = {values: i for i, (values, _, _) in enumerate(ROLLS[1])}
-
-
-def _best(table: dict[tuple[int, ...], float], subs: tuple[tuple[int, ...], ...]) -> float | None:
-    best = None
-    for sub in subs:
-        value = table.get(sub)
-        if value is not None and (best is None or value > best):
-            best = value
-    return best
-
-
-def _adjusted(values: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """Every roll one BAWAS −1 / DAGDAG +1 away from ``values`` (sorted)."""
-    for i, v in enumerate(values):
-        if i and values[i - 1] == v:
-            continue
-        for w in (v - 1, v + 1):
-            if 1 <= w <= 6:
-                yield tuple(sorted((*values[:i], w, *values[i + 1 :])))
+_INDEX = {values: i for i, values in enumerate(ROLL_VALUES)}
 
 
 def _penalty_after(state: GameState, more: int) -> int | None:

@@ -122,3 +122,47 @@ ROLLS: dict[int, tuple[tuple[tuple[int, ...], float, tuple[tuple[int, ...], ...]
     )
     for low in range(1, 5)
 }
+
+
+def _contains(values: tuple[int, ...], part: tuple[int, ...]) -> bool:
+    rest = list(values)
+    for v in part:
+        if v not in rest:
+            return False
+        rest.remove(v)
+    return True
+
+
+#: The 126 rolls of four dice (sorted) and their chances, in :func:`roll_outcomes` order.
+ROLL_VALUES: tuple[tuple[int, ...], ...] = tuple(values for values, _ in roll_outcomes(4))
+ROLL_CHANCES: tuple[float, ...] = tuple(ways / 1296 for _, ways in roll_outcomes(4))
+#: For every multiset of 1–4 values (sorted), the indices of the rolls that contain it.
+SUPERSETS: dict[tuple[int, ...], tuple[int, ...]] = {
+    part: tuple(i for i, values in enumerate(ROLL_VALUES) if _contains(values, part))
+    for size in range(1, 5)
+    for part, _ in roll_outcomes(size)
+}
+
+
+def _one_change(values: tuple[int, ...]) -> tuple[int, ...]:
+    out = set()
+    for i, v in enumerate(values):
+        for w in (v - 1, v + 1):
+            if 1 <= w <= 6:
+                out.add(tuple(sorted((*values[:i], w, *values[i + 1 :]))))
+    return tuple(sorted(ROLL_VALUES.index(changed) for changed in out))
+
+
+#: For every roll index, the rolls one BAWAS −1 / DAGDAG +1 away.
+ONE_CHANGE: tuple[tuple[int, ...], ...] = tuple(_one_change(values) for values in ROLL_VALUES)
+
+
+def best_by_roll(table: dict[tuple[int, ...], float]) -> list[float | None]:
+    """For each of the 126 rolls, the best value in ``table`` of a multiset the roll contains."""
+    best: list[float | None] = [None] * len(ROLL_VALUES)
+    for part, value in table.items():
+        for i in SUPERSETS[part]:
+            known = best[i]
+            if known is None or value > known:
+                best[i] = value
+    return best

@@ -1,0 +1,77 @@
+"""Bot benchmark: hint latency (the best bot's advice) over mid-game states, and random-bot speed.
+
+    uv run python bench/bot_bench.py [--states 100] [--games 2000]
+
+Targets: hint p95 <= 500 ms per difficulty; random bot >= 2,000 games per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from magdagdon.bots.base import make_bot
+from magdagdon.bots.expectimax import ExpectimaxBot
+from magdagdon.engine import Difficulty, GameState, Phase
+from magdagdon.sim.stats import game_seed, play_with
+
+
+def mid_game_states(difficulty: Difficulty, count: int, seed: int) -> list[GameState]:
+    """``count`` states in phase place or magdagdon, from greedy games cut at a random turn."""
+    greedy = make_bot("greedy")
+    rng = random.Random(seed)
+    states: list[GameState] = []
+    game = 0
+    while len(states) < count:
+        state = GameState.new(difficulty, game_seed(seed, game))
+        game += 1
+        stop = rng.randint(1, 6)
+        while not state.is_over:
+            if state.phase in (Phase.PLACE, Phase.MAGDAGDON) and state.turn >= stop:
+                states.append(state)
+                break
+            state = state.apply(greedy.choose(state, rng))
+    return states
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def hint_latency(difficulty: Difficulty, count: int) -> None:
+    bot = ExpectimaxBot()  # one bot for all requests, as the server keeps one
+    times = []
+    for state in mid_game_states(difficulty, count, seed=99):
+        start = time.perf_counter()
+        bot.advise(state)
+        times.append((time.perf_counter() - start) * 1000)
+    print(
+        f"hint {difficulty.value:9s} states {len(times)}  p50 {statistics.median(times):6.1f} ms  "
+        f"p95 {percentile(times, 0.95):6.1f} ms  max {max(times):6.1f} ms  (target p95 <= 500 ms)"
+    )
+
+
+def random_speed(games: int) -> None:
+    bot = make_bot("random")
+    start = time.perf_counter()
+    for i in range(games):
+        play_with(bot, Difficulty.PEACEFUL, game_seed(1, i))
+    rate = games / (time.perf_counter() - start)
+    print(f"random bot: {games} games, {rate:.0f} games per second on one core (target >= 2000)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=100)
+    parser.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    for difficulty in Difficulty:
+        hint_latency(difficulty, args.states)
+    random_speed(args.games)
+
+
+if __name__ == "__main__":
+    main()
