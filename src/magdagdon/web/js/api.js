@@ -7,15 +7,20 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+function call(method, path, body) {
+  return answer(fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  }));
+}
+
+// The JSON of a fetch (a promise of a Response), or an ApiError.
+async function answer(pending) {
   let response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-    });
+    response = await pending;
   } catch (err) {
     throw new ApiError(0, "network", String(err));
   }
@@ -27,9 +32,10 @@ async function call(method, path, body) {
   return data;
 }
 
-export async function currentGame() {
+// `early`: the same request already sent by index.html's first script, if any.
+export async function currentGame(early) {
   try {
-    return await call("GET", "/api/games/current");
+    return await (early ? answer(early) : call("GET", "/api/games/current"));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
@@ -45,5 +51,5 @@ export const act = (state, action) =>
   });
 export const highscores = (difficulty) =>
   call("GET", `/api/highscores?difficulty=${encodeURIComponent(difficulty)}`);
-export const player = () => call("GET", "/api/player");
+export const player = (early) => (early ? answer(early) : call("GET", "/api/player"));
 export const setPlayer = (language) => call("PUT", "/api/player", { language });

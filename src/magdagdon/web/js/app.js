@@ -1,7 +1,7 @@
 // Wires the page: intents (input.js) → the API (api.js) → the state → render the whole view.
 // The page never decides a rule: what is valid comes from the state the server sends.
 import * as api from "./api.js";
-import { applyStatic, language, setLanguage, t } from "./i18n.js";
+import { applyStatic, language, loadLongText, setLanguage, t } from "./i18n.js";
 import { focusCell, listen } from "./input.js";
 import { createBoard, renderBoard } from "./renderBoard.js";
 import { renderControls } from "./renderControls.js";
@@ -197,6 +197,7 @@ function askNew(difficulty) {
 }
 
 async function openSheet(name) {
+  if (name === "rules" || name === "about") await loadLongText().catch(() => {});
   view.sheet = name;
   view.pending = null;
   render();
@@ -289,7 +290,10 @@ async function start() {
   setLanguage(localStorage.getItem(LANGUAGE) ?? "fil");
   applyStatic();
   listen(root, onIntent);
-  const [player, current] = await Promise.all([api.player().catch(() => null), api.currentGame()]);
+  const [player, current] = await Promise.all([
+    api.player(window.magdagdonBoot?.player).catch(() => null),
+    api.currentGame(window.magdagdonBoot?.current),
+  ]);
   if (player && player.language !== language()) {
     setLanguage(player.language);
     localStorage.setItem(LANGUAGE, player.language);

@@ -2,11 +2,9 @@
 // (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label).
 import fil from "./strings.fil.js";
 import en from "./strings.en.js";
-import textFil from "./text.fil.js";
-import textEn from "./text.en.js";
 
 const TABLES = { fil, en };
-const TEXTS = { fil: textFil, en: textEn };
+const TEXTS = {}; // the long texts (rules, about), loaded when first shown
 export const LANGUAGES = Object.keys(TABLES);
 
 let current = "fil";
@@ -25,8 +23,13 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
-export function longText() {
+export async function loadLongText() {
+  TEXTS[current] ??= (await import(`./text.${current}.js`)).default;
   return TEXTS[current];
+}
+
+export function longText() {
+  return TEXTS[current] ?? { rules: [], about: [] };
 }
 
 export function applyStatic(root = document) {
