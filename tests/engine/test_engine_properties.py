@@ -60,6 +60,12 @@ def _minimum_path(state: GameState) -> list[Action] | None:
 
 
 def _check_invariants(s: GameState, log: list[Action]) -> None:
+    # legal_actions() is a sequence view: its length, indexing and iteration agree
+    view = s.legal_actions()
+    listed = list(view)
+    assert len(view) == len(listed)
+    assert [view[i] for i in range(len(view))] == listed
+    assert len(set(listed)) == len(listed)
     codes = s.codes()
     live = live_codes(s)
     # one connected field of numbers, neighbours within 1 — permanent and live
