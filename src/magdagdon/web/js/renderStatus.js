@@ -12,8 +12,8 @@ export function renderStatus(root, view) {
   const score = game.score;
   const stagedCount = game.dice.filter((d) => d.cell !== null).length;
   const still = Math.max(0, game.min_required - stagedCount);
-  let powerText = t("powersNone");
-  if (powers.left > 0) {
+  let powerText = game.phase === "over" ? t("powersLeft", { n: powers.left }) : t("powersNone");
+  if (powers.left > 0 && game.phase !== "over") {
     powerText = `${t("powersLeft", { n: powers.left })}`;
     if (powers.next_penalty !== null) powerText += ` · ${t("nextCost", { n: powers.next_penalty })}`;
   }
