@@ -64,8 +64,7 @@ function block(b) {
 function formatDate(iso) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(language() === "fil" ? "fil-PH" : "en-GB",
-    { year: "numeric", month: "short", day: "numeric" });
+  return date.toLocaleDateString(language() === "fil" ? "fil-PH" : "en-GB", { dateStyle: "short" });
 }
 
 function table(difficulty, entries, gameId) {
