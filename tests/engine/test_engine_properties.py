@@ -33,6 +33,8 @@ from magdagdon.engine import (
     Ruin,
     Stage,
     Unstage,
+    action_from_json,
+    action_to_json,
     replay,
     state_from_json,
     state_to_json,
@@ -66,6 +68,8 @@ def _check_invariants(s: GameState, log: list[Action]) -> None:
     assert len(view) == len(listed)
     assert [view[i] for i in range(len(view))] == listed
     assert len(set(listed)) == len(listed)
+    for action in listed:
+        assert action_from_json(action_to_json(action)) == action
     codes = s.codes()
     live = live_codes(s)
     # one connected field of numbers, neighbours within 1 — permanent and live
