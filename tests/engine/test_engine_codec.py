@@ -108,6 +108,13 @@ def test_malformed_states() -> None:
         {**good, "board": [9] * 16},
         {**good, "phase": "sleeping"},
         {**good, "difficulty": "easy"},
+        {**good, "dice": [1, 2, 3]},
+        {**good, "dice": [0, 2, 3, 4]},
+        {**good, "order": [*good["order"], good["order"][0]]},
+        {**good, "order": good["order"][:-1]},
+        {**good, "staged": [16, -1, -1, -1], "order": [0]},
+        {**good, "staged": [5, 5, -1, -1], "order": [0, 1]},
+        {**good, "board": [1] * 16},
     ):
         with pytest.raises(MalformedError):
             state_from_json(broken)
@@ -126,3 +133,11 @@ def test_replay_reproduces_the_game_rerolls_included() -> None:
     # the same seed gives the same dice however the state was stored in between
     restored = state_from_json(state_to_json(s2))
     assert restored.apply(Reroll((1,))) == s2.apply(Reroll((1,)))
+
+
+def test_a_reroll_is_a_set_of_dice() -> None:
+    assert Reroll((2, 0)) == Reroll((0, 2))
+    assert Reroll((3, 1, 0)).dice == (0, 1, 3)
+    state = GameState.new(Difficulty.PEACEFUL, seed=4).apply(Roll())
+    assert Reroll((2, 0)) in state.legal_actions()
+    assert state.apply(Reroll((2, 0))) == state.apply(Reroll((0, 2)))

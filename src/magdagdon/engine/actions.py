@@ -40,9 +40,16 @@ class Adjust:
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """I-ROLL ULIT: reroll the chosen tray dice together."""
+    """I-ROLL ULIT: reroll the chosen tray dice together.
+
+    The choice is a set: the ids are kept in ascending order, so that
+    ``Reroll((2, 0)) == Reroll((0, 2))``, and the new values go to the chosen dice in that order.
+    """
 
     dice: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
 
 @dataclass(frozen=True, slots=True)

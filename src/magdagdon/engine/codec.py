@@ -108,11 +108,13 @@ def state_from_json(data: Any) -> GameState:
         dice = tuple(int(v) for v in data["dice"])
         staged = tuple(int(c) for c in data["staged"])
         order = tuple(int(d) for d in data["order"])
-        live = board
+        _check_roll(dice, staged, order)
+        live_codes = list(codes)
         for die in order:
-            live_codes = to_codes(live)
+            if live_codes[staged[die]]:
+                raise MalformedError("a staged die stands on a cell that is not empty")
             live_codes[staged[die]] = dice[die]
-            live = from_codes(live_codes)
+        live = from_codes(live_codes)
         return GameState(
             Difficulty(data["difficulty"]),
             int(data["seed"]),
@@ -131,6 +133,19 @@ def state_from_json(data: Any) -> GameState:
         if isinstance(exc, MalformedError):
             raise
         raise MalformedError(f"not a saved game state: {exc}") from exc
+
+
+def _check_roll(dice: tuple[int, ...], staged: tuple[int, ...], order: tuple[int, ...]) -> None:
+    if len(dice) not in (0, 4) or len(staged) != len(dice):
+        raise MalformedError("a roll is four dice, each with its cell or -1")
+    if not all(1 <= v <= 6 for v in dice) or not all(-1 <= c < CELLS for c in staged):
+        raise MalformedError("die values are 1–6 and cells 0–15 (or -1 in the tray)")
+    on_board = {d for d, cell in enumerate(staged) if cell >= 0}
+    if len(set(order)) != len(order) or set(order) != on_board:
+        raise MalformedError("the staging order must list exactly the staged dice, once each")
+    cells = [staged[d] for d in order]
+    if len(set(cells)) != len(cells):
+        raise MalformedError("two staged dice on one cell")
 
 
 def replay(difficulty: Difficulty, seed: int, actions: list[Action]) -> GameState:
