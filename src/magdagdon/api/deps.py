@@ -10,7 +10,7 @@ from magdagdon.api.cookies import COOKIE, new_player_token, set_new_player_cooki
 from magdagdon.store import GameNotFoundError, GameRecord, Player, Store
 
 
-def get_store(request: Request) -> Store:
+async def get_store(request: Request) -> Store:
     store: Store = request.app.state.store
     return store
 
@@ -18,8 +18,11 @@ def get_store(request: Request) -> Store:
 StoreDep = Annotated[Store, Depends(get_store)]
 
 
-def get_player(request: Request, response: Response, store: StoreDep) -> Player:
-    """The player of the cookie; a new one (and its cookie) when there is no known cookie."""
+async def get_player(request: Request, response: Response, store: StoreDep) -> Player:
+    """The player of the cookie; a new one (and its cookie) when there is no known cookie.
+
+    The dependencies and routes are ``async``: each store call is one short transaction (the
+    store serialises them anyway), so it runs on the event loop without a thread hop."""
     token = request.cookies.get(COOKIE)
     player = store.player(token) if token else None
     if player is None:
@@ -40,7 +43,7 @@ def load_game(store: Store, player: Player, game_id: str) -> GameRecord:
     return game
 
 
-def get_game(game_id: str, store: StoreDep, player: PlayerDep) -> GameRecord:
+async def get_game(game_id: str, store: StoreDep, player: PlayerDep) -> GameRecord:
     return load_game(store, player, game_id)
 
 

@@ -10,11 +10,13 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 
 
 @router.get("")
-def read_settings(player: PlayerDep) -> PlayerSettings:
+async def read_settings(player: PlayerDep) -> PlayerSettings:
     return PlayerSettings.model_validate({"language": player.language})
 
 
 @router.put("", responses=error_responses(422))
-def update_settings(body: PlayerSettingsIn, store: StoreDep, player: PlayerDep) -> PlayerSettings:
+async def update_settings(
+    body: PlayerSettingsIn, store: StoreDep, player: PlayerDep
+) -> PlayerSettings:
     updated = store.set_language(player.token, body.language)
     return PlayerSettings.model_validate({"language": updated.language})
