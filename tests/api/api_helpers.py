@@ -16,40 +16,12 @@ from magdagdon.engine import (
     Stage,
     Unstage,
 )
+from plans import plain_turn
 
 if TYPE_CHECKING:
     import random
 
     from fastapi.testclient import TestClient
-
-
-def plan_placement(state: GameState) -> list[Stage]:
-    """In phase place: stages (in order) that reach the turn's minimum (depth-first search)."""
-
-    def search(s: GameState) -> list[Stage] | None:
-        if len(s.order) >= s.min_required:
-            return []
-        for action in s.legal_actions():
-            if isinstance(action, Stage):
-                rest = search(s.apply(action))
-                if rest is not None:
-                    return [action, *rest]
-        return None
-
-    plan = search(state)
-    assert plan is not None, f"no placement reaches the minimum from {state!r}"
-    return plan
-
-
-def turn_actions(state: GameState) -> list[Action]:
-    """The actions of a plain turn from ``state`` (no Powers)."""
-    if state.phase is Phase.ROLL:
-        return [Roll()]
-    if state.phase is Phase.PLACE:
-        return [*plan_placement(state), Confirm()]
-    if state.phase is Phase.MAGDAGDON:
-        return [Ruin(state.empty_cells()[0])]
-    return []
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -78,7 +50,7 @@ def whole_game(state: GameState) -> list[Action]:
     """Every action of a plain game from ``state`` to its end."""
     actions: list[Action] = []
     while not state.is_over:
-        for action in turn_actions(state):
+        for action in plain_turn(state):
             state = state.apply(action)
             actions.append(action)
     return actions

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import find_seed, post_action, turn_actions
+from api_helpers import find_seed, post_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
+from plans import plain_turn
 
 if TYPE_CHECKING:
     from fastapi.testclient import TestClient
@@ -40,7 +41,7 @@ def magdagdon_game(client: TestClient) -> tuple[str, GameState]:
         state = GameState.new(Difficulty.PEACEFUL, seed)
         actions = []
         while not state.is_over and state.phase is not Phase.MAGDAGDON:
-            for action in turn_actions(state):
+            for action in plain_turn(state):
                 state = state.apply(action)
                 actions.append(action)
                 if state.phase is Phase.MAGDAGDON:

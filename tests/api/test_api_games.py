@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from api_helpers import post_action, turn_actions, whole_game
+from api_helpers import post_action, whole_game
 
 from magdagdon.api.cookies import COOKIE, MAX_AGE
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json, replay
+from plans import plain_turn
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -217,7 +218,7 @@ def test_staged_dice_show_their_cells(client: TestClient) -> None:
     game = client.post("/api/games", json={"difficulty": "peaceful", "seed": 9}).json()
     engine_state = GameState.new(Difficulty.PEACEFUL, 9).apply(Roll())
     post_action(client, game["id"], {"type": "roll"})
-    first_stage = turn_actions(engine_state)[0]
+    first_stage = plain_turn(engine_state)[0]
     state = post_action(client, game["id"], action_to_json(first_stage))
     engine_state = engine_state.apply(first_stage)
     die = state["dice"][engine_state.order[0]]

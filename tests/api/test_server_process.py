@@ -16,11 +16,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import random_action, turn_actions
+from api_helpers import random_action
 
 from magdagdon import cli
 from magdagdon.engine import Action, Difficulty, GameState, action_to_json, replay
 from magdagdon.store import Store
+from plans import plain_turn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -111,9 +112,9 @@ def test_sigkill_in_the_middle_of_a_turn_keeps_the_staged_die(
     status, game = player.call("POST", "/api/games", {"difficulty": "peaceful", "seed": 13})
     assert status == 201
     state = GameState.new(Difficulty.PEACEFUL, 13)
-    roll = turn_actions(state)[0]
+    roll = plain_turn(state)[0]
     state = state.apply(roll)
-    stage = turn_actions(state)[0]
+    stage = plain_turn(state)[0]
     for action in (roll, stage):
         path = f"/api/games/{game['id']}/actions"
         status, shown = player.call("POST", path, action_to_json(action))

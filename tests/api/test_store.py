@@ -9,7 +9,7 @@ import threading
 from typing import TYPE_CHECKING
 
 import pytest
-from api_helpers import random_action, turn_actions, whole_game
+from api_helpers import random_action, whole_game
 
 from magdagdon.engine import (
     Confirm,
@@ -30,6 +30,7 @@ from magdagdon.store import (
     VersionConflictError,
     migrate,
 )
+from plans import plain_turn
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -209,7 +210,7 @@ def test_threads_never_lose_an_update(store: Store) -> None:
                 mine = store.game(own[worker].id)
                 assert mine is not None
                 if not mine.state.is_over:
-                    store.apply(mine.id, turn_actions(mine.state)[0])
+                    store.apply(mine.id, plain_turn(mine.state)[0])
         except BaseException as exc:
             errors.append(exc)
 

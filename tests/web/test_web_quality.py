@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from magdagdon.api.static import WEB_DIR
 from magdagdon.engine import Confirm, Difficulty, Phase, Roll, Ruin, row_col
+from plans import plan_placement
 from web.web_helpers import (
     LAYOUTS,
     SCREENSHOTS,
@@ -19,7 +20,6 @@ from web.web_helpers import (
     cell_hook,
     find_game,
     open_player,
-    plan_placement,
 )
 
 if TYPE_CHECKING:

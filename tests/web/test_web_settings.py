@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from magdagdon.engine import Difficulty, Roll
-from web.web_helpers import action_hook, cell_hook, die_hook, open_player, plan_placement
+from plans import plan_placement
+from web.web_helpers import action_hook, cell_hook, die_hook, open_player
 
 if TYPE_CHECKING:
     from collections.abc import Callable

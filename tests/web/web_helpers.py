@@ -13,7 +13,6 @@ from magdagdon.engine import (
     Confirm,
     Difficulty,
     GameState,
-    Phase,
     Reroll,
     Roll,
     Ruin,
@@ -23,6 +22,7 @@ from magdagdon.engine import (
 )
 from magdagdon.engine.board import RUIN_CODE as RUIN
 from magdagdon.engine.board import to_codes
+from plans import plain_turn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -61,35 +61,6 @@ def die_hook(die: int) -> str:
 
 def action_hook(name: str) -> str:
     return f'[data-action="{name}"]'
-
-
-def plan_placement(state: GameState) -> list[Stage]:
-    """Stages (in order) that reach the turn's minimum; the first found by depth-first search."""
-
-    def search(s: GameState) -> list[Stage] | None:
-        if len(s.order) >= s.min_required:
-            return []
-        for action in s.legal_actions():
-            if isinstance(action, Stage):
-                rest = search(s.apply(action))
-                if rest is not None:
-                    return [action, *rest]
-        return None
-
-    plan = search(state)
-    assert plan is not None, f"no placement reaches the minimum from {state!r}"
-    return plan
-
-
-def plain_turn(state: GameState) -> list[Action]:
-    """The actions of a turn without Powers: roll, or the planned stages and CONFIRM, or a RUIN."""
-    if state.phase is Phase.ROLL:
-        return [Roll()]
-    if state.phase is Phase.PLACE:
-        return [*plan_placement(state), Confirm()]
-    if state.phase is Phase.MAGDAGDON:
-        return [Ruin(state.empty_cells()[0])]
-    return []
 
 
 def find_game(
