@@ -14,7 +14,7 @@ from itertools import pairwise, product
 
 from magdagdon.engine.board import NEIGHBOURS
 from magdagdon.engine.rules import RUIN_PENALTY
-from magdagdon.engine.scoring import LINE_POINTS, LINES
+from magdagdon.engine.scoring import BONUS, LINE_POINTS, LINES, STRAIGHT
 
 Codes = tuple[int, ...]
 
@@ -26,6 +26,12 @@ MASK_VALUES: tuple[tuple[int, ...], ...] = tuple(
 )
 _BONUS_OF = LINE_POINTS  # sum + bonus of a full line, by line code
 _AROUND = tuple(enumerate(NEIGHBOURS))
+_STRAIGHT_BONUS = BONUS[STRAIGHT]
+_PAIRS = tuple((a, b) for a in range(16) for b in NEIGHBOURS[a] if a < b)
+#: Whether two neighbouring cells accepting these value masks can both hold numbers.
+_COMPATIBLE = tuple(
+    tuple(bool(ma & (mb | mb << 1 | mb >> 1)) for mb in range(64)) for ma in range(64)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,10 @@ class Weights:
     bonus_share: tuple[float, ...] = (1.0, 0.8, 0.55, 0.3, 0.15)
     #: Points taken off for every open cell of a line (the best completion is optimistic).
     open_cell: float = 0.6
+    #: How much of a STRAIGHT's bonus counts, relative to the other combinations.
+    straight_factor: float = 1.0
+    #: Cost of two neighbouring open cells that no two values can fill together.
+    conflict: float = 0.0
     #: Extra cost of an open cell that accepts a single value / two values.
     narrow: tuple[float, ...] = (0.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0)
 
@@ -89,6 +99,12 @@ class Evaluator:
             else:
                 entries[cell] = RUIN_CODE  # can never be filled: a RUIN to come
                 penalty += RUIN_PENALTY
+        conflict = self.weights.conflict
+        if conflict:
+            for a, b in _PAIRS:
+                ea, eb = entries[a], entries[b]
+                if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - 8][eb - 8]:
+                    penalty += conflict
         total = -penalty
         lines = self._lines
         for a, b, c, d in LINES:
@@ -117,7 +133,10 @@ class Evaluator:
             else:
                 code = ((values[0] * 8 + values[1]) * 8 + values[2]) * 8 + values[3]
                 line_sum = sum(values)
-                points = line_sum + (_BONUS_OF[code] - line_sum) * share
+                bonus = float(_BONUS_OF[code] - line_sum)
+                if bonus == _STRAIGHT_BONUS and open_cells:
+                    bonus *= self.weights.straight_factor
+                points = line_sum + bonus * share
             if best is None or points > best:
                 best = points
         if best is None:  # the open cells cannot all be filled along this line

@@ -13,18 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
+from magdagdon.bots.advice import Advice, Steps, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
-from magdagdon.bots.evaluate import RUIN_CODE, Codes, Evaluator, exact_points
+from magdagdon.bots.evaluate import RUIN_CODE, Codes, Evaluator, Weights, exact_points
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
     ROLL_VALUES,
     best_by_roll,
     extension_table,
+    failure_chance,
     turn_plans,
 )
-from magdagdon.engine import Action, Adjust, GameState, Phase, Reroll, Ruin
+from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin
 from magdagdon.engine.dice import roll_outcomes
 
 if TYPE_CHECKING:
@@ -41,8 +42,27 @@ class Settings:
     extra: int = 0
     #: Boards with at most this many empty cells are searched to the end of the game, exactly.
     exact: int = 4
+    #: Points taken off a next-turn board for each unit of chance that the roll after it cannot
+    #: place its minimum (for boards with at most ``risk_upto`` empty cells; 0 = off).
+    risk_weight: float = 0.0
+    risk_upto: int = 6
+    #: BAWAS −1 / DAGDAG +1 whose evaluated gain falls short of the cost by less than this are
+    #: still searched like a turn.
+    search_margin: float = 15.0
     #: Points a Power use must gain beyond its penalty, by uses left (keeping one has a worth).
     reserve: tuple[float, ...] = (0.0, 4.0, 3.0, 2.0)
+
+
+_NARROW = (0.0, 16.0, 6.0, 1.0, 0.0, 0.0, 0.0)
+#: The settings and evaluation weights tuned for each difficulty with ``magdagdon simulate``.
+TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
+    Difficulty.PEACEFUL: (Settings(), Weights()),
+    Difficulty.SURVIVAL: (Settings(), Weights(narrow=_NARROW)),
+    Difficulty.NIGHTMARE: (
+        Settings(width=20, risk_weight=40.0, risk_upto=3),
+        Weights(narrow=_NARROW, bonus_share=(1.0, 0.8, 0.55, 0.35, 0.2)),
+    ),
+}
 
 
 def _with(codes: Codes, cell: int, code: int) -> Codes:
@@ -55,10 +75,37 @@ class ExpectimaxBot(TurnBot):
     name = "expectimax"
 
     def __init__(self, settings: Settings | None = None, evaluate: Evaluator | None = None) -> None:
+        """``settings`` and ``evaluate`` override the tuned ones of every difficulty."""
         super().__init__()
+        self._fixed = settings is not None or evaluate is not None
         self.settings = settings or Settings()
         self.evaluate = evaluate or Evaluator()
+        self._evaluators: dict[Difficulty, Evaluator] = {}
+        self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
+        self._fail: dict[tuple[Codes, int], float] = {}
+
+    def _use(self, difficulty: Difficulty) -> None:
+        """Switch to the tuned settings and evaluation of ``difficulty`` (the caches with them)."""
+        if difficulty is self._difficulty or self._fixed:
+            return
+        self._difficulty = difficulty
+        settings, weights = TUNED[difficulty]
+        self.settings = settings
+        if difficulty not in self._evaluators:
+            self._evaluators[difficulty] = Evaluator(weights)
+        self.evaluate = self._evaluators[difficulty]
+        self._after.clear()
+        self._fail.clear()
+
+    def _failure(self, codes: Codes, minimum: int) -> float:
+        key = (codes, minimum)
+        found = self._fail.get(key)
+        if found is None:
+            if len(self._fail) > 200_000:
+                self._fail.clear()
+            found = self._fail[key] = failure_chance(codes, minimum)
+        return found
 
     # ----- the value of a board once the turn is over --------------------------------------
 
@@ -86,12 +133,17 @@ class ExpectimaxBot(TurnBot):
                 return self.after_turn(board, base_minimum, penalty)
             return float(exact_points(board))
 
-        table = extension_table(codes, minimum, high, leaf if exact else self.evaluate)
-        ruin = max(
-            (leaf if exact else self.evaluate)(_with(codes, c, RUIN_CODE))
-            for c in range(16)
-            if not codes[c]
-        )
+        def risky(board: Codes) -> float:
+            left = board.count(0)
+            if not left or left > self.settings.risk_upto:
+                return self.evaluate(board)
+            return self.evaluate(board) - self.settings.risk_weight * self._failure(
+                board, min(base_minimum, left)
+            )
+
+        score = leaf if exact else risky if self.settings.risk_weight else self.evaluate
+        table = extension_table(codes, minimum, high, score)
+        ruin = max(score(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
         best = best_by_roll(table)
         total = 0.0
         for i, chance in enumerate(ROLL_CHANCES):
@@ -109,38 +161,49 @@ class ExpectimaxBot(TurnBot):
 
     def expected_before_roll(self, state: GameState) -> float:
         """The expected final score of ``state`` in phase roll, the coming roll placed well."""
+        self._use(state.difficulty)
         value = self.after_turn(codes_of(state), state.difficulty.base_minimum, state.next_penalty)
         return value - state.power_penalty
 
     # ----- the decision of a turn --------------------------------------------------------------
 
     def advise(self, state: GameState) -> Advice:
+        self._use(state.difficulty)
         codes = codes_of(state)
         base = state.difficulty.base_minimum
-        later = _penalty_after(state, 0)
-        if state.phase is Phase.MAGDAGDON:
-            cells = state.empty_cells()
-            boards = sorted(
-                (_with(codes, c, RUIN_CODE) for c in cells), key=self.evaluate, reverse=True
-            )[: self.settings.width]
-            values = {b: self.after_turn(b, base, later) for b in boards}
-            board = max(values, key=values.__getitem__)
-            cell = next(c for c in cells if board[c] == RUIN_CODE)
-            advice = Advice(Ruin(cell), (), values[board] - state.power_penalty)
-        else:
-            plans = turn_plans(codes, state.dice, state.min_required)
-            boards = sorted(plans, key=self.evaluate, reverse=True)[: self.settings.width]
-            values = {b: self.after_turn(b, base, later) for b in boards}
-            board = max(values, key=values.__getitem__)
-            placement = plans[board]
-            advice = Advice(
-                next_step(state, placement), placement, values[board] - state.power_penalty
-            )
-        power = self._power(state, codes)
-        return power or advice
+        value, board, placement = self._best_turn(
+            codes, state.dice, state.min_required, base, state.next_penalty
+        )
+        power = self._power(state, codes, value)
+        if power is not None:
+            return power
+        expected = value - state.power_penalty
+        if placement is None:
+            cell = next(c for c in state.empty_cells() if board[c] == RUIN_CODE)
+            return Advice(Ruin(cell), (), expected)
+        return Advice(next_step(state, placement), placement, expected)
 
-    def _power(self, state: GameState, codes: Codes) -> Advice | None:
-        """A Power worth more than its penalty and the worth of keeping it, if any."""
+    def _best_turn(
+        self, codes: Codes, dice: tuple[int, ...], minimum: int, base: int, later: int | None
+    ) -> tuple[float, Codes, Steps | None]:
+        """The best value, board and placement of the turn for these dice; with no placement
+        (MAGDAGDON), the best board with a new RUIN."""
+        width = self.settings.width
+        plans = turn_plans(codes, dice, minimum)
+        if plans:
+            boards = sorted(plans, key=self.evaluate)[-width:]
+        else:
+            ruined = (_with(codes, c, RUIN_CODE) for c in range(16) if not codes[c])
+            boards = sorted(ruined, key=self.evaluate)[-width:]
+        values = {b: self.after_turn(b, base, later) for b in boards}
+        board = max(values, key=values.__getitem__)
+        return values[board], board, plans[board] if plans else None
+
+    def _power(self, state: GameState, codes: Codes, value_now: float) -> Advice | None:
+        """A Power worth more than its penalty and the worth of keeping it, if any.
+
+        Every Power is first weighed by the board evaluation; the best BAWAS −1 / DAGDAG +1 are
+        then searched like the turn itself, and I-ROLL ULIT keeps its evaluated gain."""
         penalty = state.next_penalty
         if penalty is None:
             return None
@@ -154,16 +217,32 @@ class ExpectimaxBot(TurnBot):
         def worth(values: tuple[int, ...]) -> float:
             return by_roll[_INDEX[tuple(sorted(values))]]
 
-        dice = state.dice
-        now = worth(dice)
-        best_gain, best_action = -1e9, None
-        for action, gain in self._power_options(state, worth):
-            if gain > best_gain:
-                best_gain, best_action = gain, action
-        threshold = penalty + self.settings.reserve[min(state.powers_left, 3)]
-        if best_action is None or best_gain - now <= threshold:
+        now = worth(state.dice)
+        cost = penalty + self.settings.reserve[min(state.powers_left, 3)]
+        penalties = state.difficulty.penalties
+        later = penalties[state.powers_used + 1] if state.powers_left > 1 else None
+        options = sorted(self._power_options(state, worth), key=lambda o: -o[1])
+        best_action: Action | None = None
+        best_value = value_now
+        adjusts = [o for o in options if isinstance(o[0], Adjust)][:2]
+        for action, gain in adjusts:
+            if gain - now <= cost - self.settings.search_margin:
+                continue
+            assert isinstance(action, Adjust)
+            dice = list(state.dice)
+            dice[action.die] += action.delta
+            searched = self._best_turn(
+                codes, tuple(dice), minimum, state.difficulty.base_minimum, later
+            )
+            if searched[0] - cost > best_value:
+                best_action, best_value = action, searched[0] - cost
+        rerolls = [o for o in options if isinstance(o[0], Reroll)][:1]
+        for action, gain in rerolls:
+            if gain - now > cost and value_now + gain - now - cost > best_value:
+                best_action, best_value = action, value_now + gain - now - cost
+        if best_action is None:
             return None
-        return Advice(best_action, (), best_gain - state.power_penalty - penalty)
+        return Advice(best_action, (), best_value + cost - penalty - state.power_penalty)
 
     def _power_options(
         self, state: GameState, worth: Callable[[tuple[int, ...]], float]
@@ -191,12 +270,6 @@ class ExpectimaxBot(TurnBot):
 
 
 _INDEX = {values: i for i, values in enumerate(ROLL_VALUES)}
-
-
-def _penalty_after(state: GameState, more: int) -> int | None:
-    used = state.powers_used + more
-    penalties = state.difficulty.penalties
-    return penalties[used] if used < len(penalties) else None
 
 
 register("expectimax", ExpectimaxBot)

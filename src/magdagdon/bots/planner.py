@@ -166,3 +166,28 @@ def best_by_roll(table: dict[tuple[int, ...], float]) -> list[float | None]:
             if known is None or value > known:
                 best[i] = value
     return best
+
+
+def failure_chance(codes: Codes, minimum: int) -> float:
+    """The chance that a roll of four dice cannot stage ``minimum`` dice on ``codes``."""
+    placeable: set[int] = set()
+    seen: set[Codes] = set()
+
+    def grow(board: Codes, used: tuple[int, ...]) -> None:
+        masks = accepted(board)
+        for cell in range(16):
+            for value in MASK_VALUES[masks[cell]]:
+                after = _put(board, cell, value)
+                if after in seen:
+                    continue
+                seen.add(after)
+                key = tuple(sorted((*used, value)))
+                if len(key) == minimum:
+                    placeable.update(SUPERSETS[key])
+                else:
+                    grow(after, key)
+
+    if minimum <= 0:
+        return 0.0
+    grow(codes, ())
+    return 1.0 - sum(ROLL_CHANCES[i] for i in placeable)
