@@ -175,17 +175,19 @@ def failure_chance(codes: Codes, minimum: int) -> float:
 
     def grow(board: Codes, used: tuple[int, ...]) -> None:
         masks = accepted(board)
+        if len(used) == minimum - 1:  # the last die: any value some cell accepts will do
+            union = 0
+            for mask in masks:
+                union |= mask
+            for value in MASK_VALUES[union]:
+                placeable.update(SUPERSETS[tuple(sorted((*used, value)))])
+            return
         for cell in range(16):
             for value in MASK_VALUES[masks[cell]]:
                 after = _put(board, cell, value)
-                if after in seen:
-                    continue
-                seen.add(after)
-                key = tuple(sorted((*used, value)))
-                if len(key) == minimum:
-                    placeable.update(SUPERSETS[key])
-                else:
-                    grow(after, key)
+                if after not in seen:
+                    seen.add(after)
+                    grow(after, tuple(sorted((*used, value))))
 
     if minimum <= 0:
         return 0.0
