@@ -58,10 +58,7 @@ _NARROW = (0.0, 16.0, 6.0, 1.0, 0.0, 0.0, 0.0)
 TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
     Difficulty.PEACEFUL: (Settings(), Weights()),
     Difficulty.SURVIVAL: (Settings(), Weights(narrow=_NARROW)),
-    Difficulty.NIGHTMARE: (
-        Settings(width=20, risk_weight=40.0, risk_upto=3),
-        Weights(narrow=_NARROW, bonus_share=(1.0, 0.8, 0.55, 0.35, 0.2)),
-    ),
+    Difficulty.NIGHTMARE: (Settings(risk_weight=40.0, risk_upto=3), Weights(narrow=_NARROW)),
 }
 
 
