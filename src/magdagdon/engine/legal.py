@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any, overload
+from typing import overload
 
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
 from magdagdon.engine.board import CELLS
@@ -41,11 +41,22 @@ def powers(tray: tuple[int, ...], dice: tuple[int, ...]) -> tuple[Action, ...]:
             adjusts.append(MINUS[die])
         if dice[die] < 6:
             adjusts.append(PLUS[die])
-    rerolls = (
+    return (*adjusts, *rerolls(tray))
+
+
+@cache
+def rerolls(tray: tuple[int, ...]) -> tuple[Reroll, ...]:
+    """Every non-empty choice of tray dice to reroll."""
+    return tuple(
         Reroll(tuple(d for i, d in enumerate(tray) if mask >> i & 1))
         for mask in range(1, 1 << len(tray))
     )
-    return (*adjusts, *rerolls)
+
+
+@cache
+def ruins(empty: int) -> tuple[Ruin, ...]:
+    """A RUIN on each empty cell."""
+    return tuple(RUIN[c] for c in range(CELLS) if empty >> c & 1)
 
 
 def _nth_cell(mask: int, n: int) -> int:
@@ -55,13 +66,17 @@ def _nth_cell(mask: int, n: int) -> int:
 
 
 class LegalActions(Sequence[Action]):
-    """A read-only sequence of actions made of stage blocks and ready-made tuples."""
+    """A read-only sequence: the stages of each die, given as a mask of cells, then ready-made
+    actions (unstages, confirm, Power uses, RUINs)."""
 
-    __slots__ = ("_blocks", "_len")
+    __slots__ = ("_len", "_masks", "_rest")
 
-    def __init__(self, blocks: list[tuple[int, int, Any]], size: int) -> None:
-        # A block is (count, die, mask) for the stages of a die, or (count, -1, actions).
-        self._blocks = blocks
+    def __init__(self, masks: tuple[int, ...], rest: tuple[Action, ...]) -> None:
+        self._masks = masks  # per die id: the cells it may be staged on
+        self._rest = rest
+        size = len(rest)
+        for mask in masks:
+            size += mask.bit_count()
         self._len = size
 
     def __len__(self) -> int:
@@ -82,25 +97,21 @@ class LegalActions(Sequence[Action]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("legal action index out of range")
-        for count, die, payload in self._blocks:
+        for die, mask in enumerate(self._masks):
+            count = mask.bit_count()
             if index < count:
-                if die >= 0:
-                    return STAGE[die][_nth_cell(payload, index)]
-                return payload[index]  # type: ignore[no-any-return]
+                return STAGE[die][_nth_cell(mask, index)]
             index -= count
-        raise IndexError("legal action index out of range")  # pragma: no cover
+        return self._rest[index]
 
     def __iter__(self) -> Iterator[Action]:
-        for _, die, payload in self._blocks:
-            if die >= 0:
-                stage = STAGE[die]
-                mask: int = payload
-                while mask:
-                    low = mask & -mask
-                    yield stage[low.bit_length() - 1]
-                    mask ^= low
-            else:
-                yield from payload
+        for die, mask in enumerate(self._masks):
+            stage = STAGE[die]
+            while mask:
+                low = mask & -mask
+                yield stage[low.bit_length() - 1]
+                mask ^= low
+        yield from self._rest
 
     def __contains__(self, action: object) -> bool:
         return any(action == a for a in self)
@@ -109,5 +120,5 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({list(self)!r})"
 
 
-NONE = LegalActions([], 0)
-ONLY_ROLL = LegalActions([(1, -1, (ROLL,))], 1)
+NONE = LegalActions((), ())
+ONLY_ROLL = LegalActions((), (ROLL,))

@@ -6,32 +6,33 @@ import enum
 
 
 class Difficulty(enum.Enum):
-    """A difficulty: its base minimum per turn and the penalties of its Majda Powers, in order."""
+    """A difficulty: its base minimum per turn and the penalties of its Majda Powers, in order.
+
+    The numbers are plain attributes of each member, set below (an enum property or a dict keyed
+    by the member costs a Python-level call on every look-up in the engine's hot paths).
+
+    >>> Difficulty("nightmare").base_minimum, Difficulty.PEACEFUL.penalties
+    (3, (10, 20, 40))
+    """
+
+    base_minimum: int
+    penalties: tuple[int, ...]  # the penalty of the 1st, 2nd, … Power use
+    power_uses: int
 
     PEACEFUL = "peaceful"
     SURVIVAL = "survival"
     NIGHTMARE = "nightmare"
 
-    @property
-    def base_minimum(self) -> int:
-        return _BASE_MINIMUM[self]
 
-    @property
-    def penalties(self) -> tuple[int, ...]:
-        """The penalty of the 1st, 2nd, … Power use; its length is the number of uses."""
-        return _PENALTIES[self]
-
-    @property
-    def power_uses(self) -> int:
-        return len(self.penalties)
+def _settle(difficulty: Difficulty, base_minimum: int, penalties: tuple[int, ...]) -> None:
+    difficulty.base_minimum = base_minimum
+    difficulty.penalties = penalties
+    difficulty.power_uses = len(penalties)
 
 
-_BASE_MINIMUM = {Difficulty.PEACEFUL: 2, Difficulty.SURVIVAL: 2, Difficulty.NIGHTMARE: 3}
-_PENALTIES: dict[Difficulty, tuple[int, ...]] = {
-    Difficulty.PEACEFUL: (10, 20, 40),
-    Difficulty.SURVIVAL: (70,),
-    Difficulty.NIGHTMARE: (),
-}
+_settle(Difficulty.PEACEFUL, 2, (10, 20, 40))
+_settle(Difficulty.SURVIVAL, 2, (70,))
+_settle(Difficulty.NIGHTMARE, 3, ())
 
 DICE_PER_ROLL = 4
 RUIN_PENALTY = 15

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 from functools import cache
-from typing import Any
 
 from magdagdon.engine import errors, legal
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
@@ -43,6 +42,9 @@ class Phase(enum.Enum):
 
 OFF = -1  # the cell of a die that is in the tray
 
+# The phases as plain names: reading an enum member off its class is a Python-level call in 3.11.
+ROLL, PLACE, MAGDAGDON, OVER = Phase.ROLL, Phase.PLACE, Phase.MAGDAGDON, Phase.OVER
+
 
 _FIELDS = (
     "difficulty",
@@ -60,7 +62,6 @@ _FIELDS = (
 )
 
 _ALL_OFF = (-1,) * DICE_PER_ROLL
-_USES = {d: d.power_uses for d in Difficulty}
 
 
 @cache
@@ -95,7 +96,7 @@ class GameState:
         seed: int,
         *,
         draws: int = 0,
-        phase: Phase = Phase.ROLL,
+        phase: Phase = ROLL,
         turn: int = 0,
         board: Board = EMPTY_BOARD,
         live: Board | None = None,
@@ -180,18 +181,11 @@ class GameState:
         """Per die: the cells it may be staged on now (0 for a staged die), computed once."""
         masks = self._masks
         if masks is None:
-            frame = self._live_frame()
-            staged = self.staged
-            known = [-1] * 7
-            out = []
-            for die, value in enumerate(self.dice):
-                if staged[die] >= 0:
-                    out.append(0)
-                    continue
-                mask = known[value]
-                if mask < 0:
-                    mask = known[value] = frame_valid(frame, value)
-                out.append(mask)
+            frame = self._frame or self._live_frame()
+            dice = self.dice
+            out = [0] * len(dice)
+            for die in _tray_of(self.staged):
+                out[die] = frame_valid(frame, dice[die])
             masks = self._masks = tuple(out)
         return masks
 
@@ -218,14 +212,14 @@ class GameState:
 
     @property
     def can_confirm(self) -> bool:
-        return self.phase is Phase.PLACE and len(self.order) >= self.min_required
+        return self.phase is PLACE and len(self.order) >= self.min_required
 
     @property
     def stuck(self) -> bool:
         """The roll can place the minimum, but not from what is staged now (SPEC)."""
         # In phase place the roll can place the minimum on the permanent board (else it would be
         # MAGDAGDON), so with nothing staged the player is never stuck.
-        if self.phase is not Phase.PLACE or not self.order:
+        if self.phase is not PLACE or not self.order:
             return False
         need = self.min_required - len(self.order)
         if need <= 0:
@@ -235,7 +229,7 @@ class GameState:
 
     def valid_cells(self) -> dict[int, list[int]]:
         """For every tray die in phase ``place``, the cells it may be staged on now."""
-        if self.phase is not Phase.PLACE:
+        if self.phase is not PLACE:
             return {}
         masks = self._valid_masks()
         return {d: iter_cells(masks[d]) for d in self.tray}
@@ -254,45 +248,31 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def legal_actions(self) -> LegalActions:
         """Every action :meth:`apply` accepts now, as a cheap sequence view (see ``legal``)."""
         phase = self.phase
-        if phase is Phase.ROLL:
+        if phase is ROLL:
             return legal.ONLY_ROLL
-        if phase is Phase.OVER:
+        if phase is OVER:
             return legal.NONE
         tray = _tray_of(self.staged)
-        blocks: list[tuple[int, int, Any]] = []
-        size = 0
-        if phase is Phase.PLACE:
-            masks = self._valid_masks()
-            for die in tray:
-                mask = masks[die]
-                if mask:
-                    count = mask.bit_count()
-                    blocks.append((count, die, mask))
-                    size += count
-            order = self.order
-            if order:
-                unstages = legal.unstages(order, len(order) >= self.min_required)
-                blocks.append((len(unstages), -1, unstages))
-                size += len(unstages)
-        if self.powers_used < _USES[self.difficulty]:
-            powers = legal.powers(tray, self.dice)
-            blocks.append((len(powers), -1, powers))
-            size += len(powers)
-        if phase is Phase.MAGDAGDON:
-            empty = self._board_frame()[0]
-            ruins = tuple(legal.RUIN[c] for c in iter_cells(empty))
-            blocks.append((len(ruins), -1, ruins))
-            size += len(ruins)
-        return LegalActions(blocks, size)
+        rest: tuple[Action, ...] = ()
+        masks: tuple[int, ...] = ()
+        if phase is PLACE:
+            masks = self._masks or self._valid_masks()
+            if self.order:
+                rest = legal.unstages(self.order, len(self.order) >= self.min_required)
+        if self.powers_used < self.difficulty.power_uses:
+            rest += legal.powers(tray, self.dice)
+        if phase is MAGDAGDON:
+            rest += legal.ruins(self._board_frame()[0])
+        return LegalActions(masks, rest)
 
     def chance_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
         """In phase ``roll``: every distinct roll (sorted values) with its exact probability."""
-        if self.phase is not Phase.ROLL:
+        if self.phase is not ROLL:
             return ()
         total = 6**DICE_PER_ROLL
         return tuple((values, ways / total) for values, ways in roll_outcomes(DICE_PER_ROLL))
@@ -301,15 +281,19 @@ class GameState:
 
     def apply(self, action: Action) -> GameState:
         """The state after ``action``, the dice drawn from this game's seeded stream."""
-        if isinstance(action, Stage):
+        if type(action) is Stage:
             return self._stage(action.die, action.cell)
-        if isinstance(action, Unstage):
+        if type(action) is Unstage:
             return self._unstage(action.die)
         if isinstance(action, Confirm):
             return self._confirm()
         if isinstance(action, Roll):
-            self._require(Phase.ROLL)
+            self._require(ROLL)
             return self.roll_with(draw(self.seed, self.draws, DICE_PER_ROLL))
+        if isinstance(action, Stage):
+            return self._stage(action.die, action.cell)
+        if isinstance(action, Unstage):
+            return self._unstage(action.die)
         if isinstance(action, Adjust):
             return self._adjust(action.die, action.delta)
         if isinstance(action, Reroll):
@@ -322,7 +306,7 @@ class GameState:
 
     def roll_with(self, values: tuple[int, ...]) -> GameState:
         """The state after a ROLL that gave ``values`` (a chance outcome, for search and tests)."""
-        self._require(Phase.ROLL)
+        self._require(ROLL)
         if len(values) != DICE_PER_ROLL or not all(1 <= v <= 6 for v in values):
             raise errors.MalformedError(f"a roll is four values 1–6, not {values!r}")
         minimum = min(self.difficulty.base_minimum, empty_of(self.board).bit_count())
@@ -331,7 +315,7 @@ class GameState:
         new = self._copy()
         new._frame = frame
         new.draws = self.draws + DICE_PER_ROLL
-        new.phase = Phase.PLACE if ok else Phase.MAGDAGDON
+        new.phase = PLACE if ok else MAGDAGDON
         new.turn = self.turn + 1
         new.live = self.board
         new.dice = tuple(values)
@@ -350,13 +334,13 @@ class GameState:
     def _require(self, *phases: Phase) -> None:
         if self.phase in phases:
             return
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             raise errors.GameOverError("the game is over")
         allowed = " or ".join(p.value for p in phases)
         raise errors.WrongPhaseError(f"this action needs phase {allowed}, not {self.phase.value}")
 
     def _die(self, die: int) -> int:
-        if not isinstance(die, int) or not 0 <= die < len(self.dice):
+        if type(die) is not int or not 0 <= die < len(self.dice):
             raise errors.UnknownDieError(f"there is no die {die!r} in this roll")
         return die
 
@@ -366,9 +350,10 @@ class GameState:
         return die
 
     def _stage(self, die: int, cell: int) -> GameState:
-        self._require(Phase.PLACE)
+        if self.phase is not PLACE:
+            self._require(PLACE)
         self._tray_die(die)
-        if not isinstance(cell, int) or not 0 <= cell < CELLS:
+        if type(cell) is not int or not 0 <= cell < CELLS:
             raise errors.InvalidCellError(f"there is no cell {cell!r}")
         value = self.dice[die]
         if not self._valid_masks()[die] >> cell & 1:
@@ -386,7 +371,7 @@ class GameState:
         return new
 
     def _unstage(self, die: int) -> GameState:
-        self._require(Phase.PLACE)
+        self._require(PLACE)
         if self.staged[self._die(die)] == OFF:
             raise errors.DieNotStagedError(f"die {die} is not on the board")
         live = self.board
@@ -408,7 +393,7 @@ class GameState:
         return new
 
     def _confirm(self) -> GameState:
-        self._require(Phase.PLACE)
+        self._require(PLACE)
         if len(self.order) < self.min_required:
             raise errors.BelowMinimumError(
                 f"place at least {self.min_required} dice before KUMPIRMAHIN "
@@ -417,7 +402,7 @@ class GameState:
         return self._end_turn(self.live, self._live_frame())
 
     def _ruin(self, cell: int) -> GameState:
-        self._require(Phase.MAGDAGDON)
+        self._require(MAGDAGDON)
         if not isinstance(cell, int) or not 0 <= cell < CELLS:
             raise errors.InvalidCellError(f"there is no cell {cell!r}")
         if not empty_of(self.board) >> cell & 1:
@@ -432,14 +417,14 @@ class GameState:
         empty = frame[0]
         new = self._copy()
         new._frame = new._pframe = frame
-        new.phase = Phase.ROLL if empty else Phase.OVER
+        new.phase = ROLL if empty else OVER
         new.board = new.live = board
         new.dice = new.staged = new.order = ()
         new.min_required = min(self.difficulty.base_minimum, empty.bit_count())
         return new
 
     def _use_power(self) -> None:
-        self._require(Phase.PLACE, Phase.MAGDAGDON)
+        self._require(PLACE, MAGDAGDON)
         if not self.powers_left:
             raise errors.NoPowersLeftError(
                 f"no Majda Power left ({self.difficulty.power_uses} on "
@@ -479,11 +464,11 @@ class GameState:
         state.powers_used = self.powers_used + 1
         frame = self._board_frame()
         if can_place_frame(frame, state.dice, self.min_required):
-            state.phase = Phase.PLACE
+            state.phase = PLACE
             state._frame = self._frame
         else:
             state._frame = frame
-            state.phase = Phase.MAGDAGDON
+            state.phase = MAGDAGDON
             state.live = self.board
             state.staged = _ALL_OFF
             state.order = ()
