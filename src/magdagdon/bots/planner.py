@@ -8,7 +8,6 @@ left follow from the board.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.evaluate import ALLOW, MASK_VALUES, Codes
@@ -104,24 +103,6 @@ def extension_table(
 
     grow(codes, ())
     return best
-
-
-def _sub_multisets(values: tuple[int, ...], low: int) -> tuple[tuple[int, ...], ...]:
-    subs = {
-        tuple(values[i] for i in idx)
-        for size in range(low, len(values) + 1)
-        for idx in combinations(range(len(values)), size)
-    }
-    return tuple(sorted(subs, key=len, reverse=True))
-
-
-#: For each minimum 1–4: every 4-dice roll (sorted) with its probability and its sub-multisets.
-ROLLS: dict[int, tuple[tuple[tuple[int, ...], float, tuple[tuple[int, ...], ...]], ...]] = {
-    low: tuple(
-        (values, ways / 1296, _sub_multisets(values, low)) for values, ways in roll_outcomes(4)
-    )
-    for low in range(1, 5)
-}
 
 
 def _contains(values: tuple[int, ...], part: tuple[int, ...]) -> bool:

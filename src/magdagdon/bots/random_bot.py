@@ -18,7 +18,8 @@ class RandomBot:
     name = "random"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        return rng.choice(list(state.legal_actions()))
+        actions = state.legal_actions()  # a view: counted and indexed without being built
+        return actions[rng.randrange(len(actions))]
 
 
 register("random", RandomBot)
