@@ -20,7 +20,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
-from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Roll, Ruin, Stage, Unstage
+from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Roll, Ruin, Unstage
 from magdagdon.engine.board import EMPTY_BOARD
 from magdagdon.engine.search import can_place
 
@@ -76,8 +76,7 @@ def placer_game(difficulty: Difficulty, rng: random.Random) -> int:
         elif state.stuck:
             state = state.apply(Unstage(rng.choice(state.order)))
         else:
-            stages = [(d, c) for d, cells in state.valid_cells().items() for c in cells]
-            state = state.apply(Stage(*rng.choice(stages)))
+            state = state.apply(rng.choice(state.legal_actions().stages))
         actions += 1
     return actions
 

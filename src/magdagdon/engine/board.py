@@ -147,9 +147,15 @@ def frame_place(frame: Frame, cell: int, value: int) -> Frame:
 
 def frame_valid(frame: Frame, value: int) -> int:
     """The cells where a die of ``value`` may be placed (SPEC "Valid placement")."""
-    empty, near, n1, n2, n3, n4, n5, n6 = frame
-    if not near:
-        return empty
+    if not frame[1]:
+        return frame[0]
+    return frame_fits(frame, value) & frame[1]
+
+
+def frame_fits(frame: Frame, value: int) -> int:
+    """The empty cells whose numbered neighbours all lie within 1 of ``value`` (a cell with no
+    numbered neighbour fits too: :func:`frame_valid` also asks for a neighbour)."""
+    empty, _, n1, n2, n3, n4, n5, n6 = frame
     if value == 1:
         bad = n3 | n4 | n5 | n6
     elif value == 2:
@@ -162,7 +168,7 @@ def frame_valid(frame: Frame, value: int) -> int:
         bad = n1 | n2 | n3
     else:
         bad = n1 | n2 | n3 | n4
-    return empty & near & ~bad
+    return empty & ~bad
 
 
 def to_codes(board: Board) -> list[int]:

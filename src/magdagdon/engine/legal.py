@@ -82,6 +82,11 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._len
 
+    @property
+    def stages(self) -> LegalActions:
+        """Only the stage actions (a view of the same kind)."""
+        return LegalActions(self._masks, ())
+
     @overload
     def __getitem__(self, index: int) -> Action: ...
 

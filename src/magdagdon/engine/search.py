@@ -9,10 +9,12 @@ number the first die tries one cell of each symmetry class only.
 from __future__ import annotations
 
 from magdagdon.engine.board import (
+    ADJACENT,
     FULL,
     Board,
     Frame,
     first_cells,
+    frame_fits,
     frame_of,
     frame_place,
     frame_valid,
@@ -39,6 +41,10 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
 
 
 def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) -> bool:
+    if need == 2 and frame[1]:
+        return _two(frame, values)
+    if need == 3:
+        return _three(frame, values)
     first = not frame[1]
     previous = 0
     for i, value in enumerate(values):
@@ -61,5 +67,71 @@ def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) 
                 continue
             seen.add(after)
             if _search(after, rest, need - 1, seen):
+                return True
+    return False
+
+
+def _two(frame: Frame, values: tuple[int, ...]) -> bool:
+    """``need == 2`` on a board that holds a number, by bit arithmetic alone."""
+    return _pair(frame[1], {w: frame_fits(frame, w) for w in set(values)}, values)
+
+
+def _pair(near: int, fits: dict[int, int], values: tuple[int, ...]) -> bool:
+    """Can two of ``values`` (sorted) be placed, one after the other?
+
+    ``near``: the cells next to a number (not 0); ``fits[w]``: the empty cells whose numbered
+    neighbours all lie within 1 of w. After v goes on cell c, a second die w may go on cell d when
+    d fits w, d != c and d touches a number — an old one, or c itself; if |v - w| > 1, d must
+    not touch c.
+    """
+    previous = 0
+    for i, v in enumerate(values):
+        if v == previous:
+            continue
+        previous = v
+        cells = fits[v] & near
+        if not cells:
+            continue
+        for w in set(values[:i] + values[i + 1 :]):
+            fit_w = fits[w]
+            valid_w = fit_w & near
+            together = -1 <= v - w <= 1
+            if together and valid_w & (valid_w - 1):
+                return True  # two cells valid for w: one of them is not c
+            c_cells = cells
+            while c_cells:
+                low = c_cells & -c_cells
+                c_cells ^= low
+                around = ADJACENT[low.bit_length() - 1]
+                if together:
+                    if (valid_w | (around & fit_w)) & ~low:
+                        return True
+                elif valid_w & ~(low | around):
+                    return True
+    return False
+
+
+def _three(frame: Frame, values: tuple[int, ...]) -> bool:
+    """``need == 3``: each first die (v on c) leaves a :func:`_pair` problem whose fits follow from
+    the parent's by masking: c is taken, and its neighbours no longer fit values far from v."""
+    empty, near = frame[0], frame[1]
+    fits = {w: frame_fits(frame, w) for w in set(values)}
+    first = empty & first_cells(FULL & ~empty) if not near else 0
+    previous = 0
+    for i, v in enumerate(values):
+        if v == previous:
+            continue
+        previous = v
+        cells = first or fits[v] & near
+        rest = values[:i] + values[i + 1 :]
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            around = ADJACENT[low.bit_length() - 1]
+            child = {
+                w: fit & ~(low | around) if w - v > 1 or v - w > 1 else fit & ~low
+                for w, fit in fits.items()
+            }
+            if _pair(near | around, child, rest):
                 return True
     return False

@@ -224,6 +224,8 @@ class GameState:
         need = self.min_required - len(self.order)
         if need <= 0:
             return False
+        if need == 1:
+            return not any(self._masks or self._valid_masks())
         tray_values = tuple(self.dice[d] for d in self.tray)
         return not can_place_frame(self._live_frame(), tray_values, need)
 
