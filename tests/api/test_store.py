@@ -99,7 +99,7 @@ def test_a_newer_schema_is_refused(db_path: Path) -> None:
 def test_durability_pragmas(store: Store) -> None:
     conn = store._conn
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL: see store.py
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: see store.py
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
