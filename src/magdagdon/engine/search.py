@@ -73,10 +73,19 @@ def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) 
 
 def _two(frame: Frame, values: tuple[int, ...]) -> bool:
     """``need == 2`` on a board that holds a number, by bit arithmetic alone."""
-    return _pair(frame[1], {w: frame_fits(frame, w) for w in set(values)}, values)
+    return _pair(frame[1], _fits(frame, values), values)
 
 
-def _pair(near: int, fits: dict[int, int], values: tuple[int, ...]) -> bool:
+def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
+    """By value (index 0–6): the cells that fit it, for the values given (0 for the others)."""
+    fits = [0] * 7
+    for w in values:
+        if not fits[w]:
+            fits[w] = frame_fits(frame, w)
+    return fits
+
+
+def _pair(near: int, fits: list[int], values: tuple[int, ...]) -> bool:
     """Can two of ``values`` (sorted) be placed, one after the other?
 
     ``near``: the cells next to a number (not 0); ``fits[w]``: the empty cells whose numbered
@@ -115,8 +124,13 @@ def _three(frame: Frame, values: tuple[int, ...]) -> bool:
     """``need == 3``: each first die (v on c) leaves a :func:`_pair` problem whose fits follow from
     the parent's by masking: c is taken, and its neighbours no longer fit values far from v."""
     empty, near = frame[0], frame[1]
-    fits = {w: frame_fits(frame, w) for w in set(values)}
-    first = empty & first_cells(FULL & ~empty) if not near else 0
+    fits = _fits(frame, values)
+    if near:
+        if not _pair(near, fits, values):
+            return False  # the first two dice of any three would be such a pair
+        first = 0
+    else:
+        first = empty & first_cells(FULL & ~empty)
     previous = 0
     for i, v in enumerate(values):
         if v == previous:
@@ -128,10 +142,10 @@ def _three(frame: Frame, values: tuple[int, ...]) -> bool:
             low = cells & -cells
             cells ^= low
             around = ADJACENT[low.bit_length() - 1]
-            child = {
-                w: fit & ~(low | around) if w - v > 1 or v - w > 1 else fit & ~low
-                for w, fit in fits.items()
-            }
+            child = [0] * 7
+            for w in rest:
+                fit = fits[w]
+                child[w] = fit & ~(low | around) if w - v > 1 or v - w > 1 else fit & ~low
             if _pair(near | around, child, rest):
                 return True
     return False
