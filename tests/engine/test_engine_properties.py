@@ -68,6 +68,7 @@ def _check_invariants(s: GameState, log: list[Action]) -> None:
     assert len(view) == len(listed)
     assert [view[i] for i in range(len(view))] == listed
     assert len(set(listed)) == len(listed)
+    assert list(view.stages) == [a for a in listed if isinstance(a, Stage)]
     for action in listed:
         assert action_from_json(action_to_json(action)) == action
     codes = s.codes()

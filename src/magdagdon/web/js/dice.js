@@ -31,3 +31,17 @@ export function showFace(el, value) {
   el.dataset.face = String(value ?? "");
   el.replaceChildren(value ? face(value) : "");
 }
+
+// A button that shows a die face: a slot for the pips and one for the valid / chosen mark.
+export function faceButton(className) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  const pips = document.createElement("span");
+  pips.className = "pips";
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  mark.setAttribute("aria-hidden", "true");
+  button.append(pips, mark);
+  return button;
+}

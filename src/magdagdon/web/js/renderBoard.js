@@ -1,5 +1,5 @@
 // The 4×4 board with each row's and column's sum and combo badge, rendered from the state.
-import { showFace } from "./dice.js";
+import { faceButton, showFace } from "./dice.js";
 import { t } from "./i18n.js";
 
 const SIZE = 4;
@@ -11,17 +11,9 @@ export function createBoard(root) {
   const colSums = [];
   for (let r = 0; r < SIZE; r++) {
     for (let c = 0; c < SIZE; c++) {
-      const cell = document.createElement("button");
-      cell.type = "button";
-      cell.className = "cell";
+      const cell = faceButton("cell");
       cell.dataset.cell = key(r, c);
       cell.tabIndex = r === 0 && c === 0 ? 0 : -1;
-      const pips = document.createElement("span");
-      pips.className = "pips";
-      const mark = document.createElement("span");
-      mark.className = "mark";
-      mark.setAttribute("aria-hidden", "true");
-      cell.append(pips, mark);
       root.append(cell);
       cells.push(cell);
     }

@@ -1,5 +1,5 @@
 // The tray: the four dice of the roll drawn as die faces; a staged die leaves an empty slot.
-import { showFace } from "./dice.js";
+import { faceButton, showFace } from "./dice.js";
 import { t } from "./i18n.js";
 
 const SLOTS = 4;
@@ -7,15 +7,7 @@ const SLOTS = 4;
 export function createTray(root) {
   const slots = [];
   for (let i = 0; i < SLOTS; i++) {
-    const slot = document.createElement("button");
-    slot.type = "button";
-    slot.className = "die";
-    const pips = document.createElement("span");
-    pips.className = "pips";
-    const mark = document.createElement("span");
-    mark.className = "mark";
-    mark.setAttribute("aria-hidden", "true");
-    slot.append(pips, mark);
+    const slot = faceButton("die");
     root.append(slot);
     slots.push(slot);
   }
