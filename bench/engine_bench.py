@@ -62,17 +62,23 @@ def random_game(difficulty: Difficulty, rng: random.Random) -> int:
     return actions
 
 
+# Enum members read off their class cost a Python call each in 3.11: bind them once.
+ROLL, MAGDAGDON = Phase.ROLL, Phase.MAGDAGDON
+ROLL_ACTION, CONFIRM = Roll(), Confirm()
+
+
 def placer_game(difficulty: Difficulty, rng: random.Random) -> int:
     """A game of the random placer; the number of actions."""
     state = GameState.new(difficulty, rng.getrandbits(63))
     actions = 0
     while not state.is_over:
-        if state.phase is Phase.ROLL:
-            state = state.apply(Roll())
-        elif state.phase is Phase.MAGDAGDON:
+        phase = state.phase
+        if phase is ROLL:
+            state = state.apply(ROLL_ACTION)
+        elif phase is MAGDAGDON:
             state = state.apply(Ruin(rng.choice(state.empty_cells())))
         elif state.can_confirm:
-            state = state.apply(Confirm())
+            state = state.apply(CONFIRM)
         elif state.stuck:
             state = state.apply(Unstage(rng.choice(state.order)))
         else:
