@@ -8,7 +8,7 @@ import pytest
 
 from magdagdon.bots.advice import codes_of, next_step
 from magdagdon.bots.base import bot_names, make_bot
-from magdagdon.bots.evaluate import Evaluator, exact_points
+from magdagdon.bots.evaluate import Evaluator, Weights, exact_points
 from magdagdon.bots.planner import turn_plans
 from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Stage, Unstage, cell_of
 from magdagdon.engine.board import to_codes
@@ -102,3 +102,19 @@ def test_next_step_returns_a_die_staged_outside_the_plan_first() -> None:
     other = state.apply(Stage(0, cell_of(1, 1))).apply(Stage(2, cell_of(1, 2)))
     assert next_step(other, plan) == Confirm()
     assert other.apply(Confirm()).phase is Phase.ROLL
+
+
+def test_cell_share_counts_a_bonus_by_how_narrow_the_open_cells_are() -> None:
+    shares = (0.0, 1.0, 0.9, 0.85, 0.8, 0.75, 0.7)
+    evaluate = Evaluator(Weights(cell_share=shares))
+    only_four = 8 + 0b001000  # an open cell that accepts only a 4
+    three_to_five = 8 + 0b011100  # an open cell that accepts 3, 4 or 5
+    cost = evaluate.weights.open_cell
+    # 4-4-4 and a cell that can only take a 4: the FOUR OF A KIND is as good as made.
+    assert evaluate._line_value((4, 4, 4, only_four)) == pytest.approx(16 + 40 - cost)
+    # A cell that takes 3, 4 or 5: 85 % of the bonus of 4-4-4-4.
+    assert evaluate._line_value((4, 4, 4, three_to_five)) == pytest.approx(16 + 0.85 * 40 - cost)
+    # Without cell_share the share is by the number of open cells only.
+    plain = Evaluator()
+    share = plain.weights.bonus_share[1]
+    assert plain._line_value((4, 4, 4, only_four)) == pytest.approx(16 + share * 40 - cost)

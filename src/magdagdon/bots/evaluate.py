@@ -4,7 +4,8 @@ A board is 16 cell codes (0 empty, 1–6 a number, 7 a RUIN), as :func:`engine.b
 Each empty cell is described by the values it still accepts under the ±1 rule (a bit mask of
 values; none left = it can never be filled and will become a RUIN). Each of the eight lines is then
 scored from a memoised table: the best completion that respects the ±1 rule along the line, its
-combination bonus discounted by how many cells are still open.
+combination bonus discounted by how many cells are still open (or, with ``cell_share``, by how
+many values each open cell still accepts: a cell with a single choice is nearly as good as filled).
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class Weights:
     conflict: float = 0.0
     #: Extra cost of an open cell that accepts a single value / two values.
     narrow: tuple[float, ...] = (0.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0)
+    #: When set: the share of a combination bonus is the product, over the line's open cells, of
+    #: this number by how many values the cell accepts (instead of ``bonus_share``).
+    cell_share: tuple[float, ...] | None = None
 
 
 DEFAULT = Weights()
@@ -124,6 +128,12 @@ class Evaluator:
         ]
         open_cells = sum(1 for k in key if k > RUIN_CODE)
         share = self.weights.bonus_share[open_cells]
+        cell_share = self.weights.cell_share
+        if cell_share is not None:
+            share = 1.0
+            for k in key:
+                if k > RUIN_CODE:
+                    share *= cell_share[len(MASK_VALUES[k - 8])]
         best: float | None = None
         for values in product(*choices):
             if any(a and b and abs(a - b) > 1 for a, b in pairwise(values)):
