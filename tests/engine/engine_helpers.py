@@ -214,7 +214,6 @@ def copy_of(state: GameState) -> GameState:
         phase=state.phase,
         turn=state.turn,
         board=state.board,
-        live=state.live,
         dice=state.dice,
         staged=state.staged,
         order=state.order,

@@ -52,15 +52,6 @@ def spread(cells: int) -> int:
     ) & FULL
 
 
-_SPREAD_LO = tuple(spread(b) for b in range(256))
-_SPREAD_HI = tuple(spread(b << 8) for b in range(256))
-
-
-def fast_spread(cells: int) -> int:
-    """:func:`spread` by two table look-ups."""
-    return _SPREAD_LO[cells & 0xFF] | _SPREAD_HI[cells >> 8]
-
-
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(n for n in range(CELLS) if spread(1 << cell) >> n & 1) for cell in range(CELLS)
 )
@@ -115,60 +106,78 @@ def valid_mask(board: Board, value: int) -> int:
 #: The neighbours of each cell as a bitboard.
 ADJACENT: tuple[int, ...] = tuple(spread(1 << cell) for cell in range(CELLS))
 
-#: What placement depends on, as a tuple of ints: the empty cells, the cells next to a number,
-#: and for each value 1–6 the cells next to that value. Two positions with the same frame accept
-#: exactly the same placements from then on, so search can key its memory on frames.
-Frame = tuple[int, int, int, int, int, int, int, int]
+#: What placement depends on, packed in one int of eight 16-bit fields: field 0 the cells next to a
+#: number ("near"), field v (1–6) the cells next to a number that may not stand next to a v
+#: ("bad" for v), field 7 the cells taken by a number or a RUIN. Two positions with the same frame
+#: accept exactly the same placements from then on, so search can key its memory on frames; and
+#: putting a number down is a single OR with a table entry.
+Frame = int
+
+FRAME_FIELD = 16  # bits per field of a frame
+FRAME_TAKEN = 7 * FRAME_FIELD  # where the field of taken cells starts
+
+
+def _place_bits(cell: int, value: int) -> int:
+    near = spread(1 << cell)
+    bits = near | 1 << (FRAME_TAKEN + cell)
+    for w in VALUES:
+        if abs(w - value) > 1:
+            bits |= near << (FRAME_FIELD * w)
+    return bits
+
+
+#: ``_PLACE[cell * 8 + value]``: what ``value`` on ``cell`` adds to a frame.
+_PLACE: tuple[int, ...] = tuple(
+    _place_bits(cell, value) if value in VALUES else 0
+    for cell in range(CELLS)
+    for value in range(8)
+)
 
 
 def frame_of(board: Board) -> Frame:
     """The frame of a board (see :data:`Frame`)."""
-    ruins, b1, b2, b3, b4, b5, b6 = board
-    lo, hi = _SPREAD_LO, _SPREAD_HI
-    n1 = lo[b1 & 0xFF] | hi[b1 >> 8]
-    n2 = lo[b2 & 0xFF] | hi[b2 >> 8]
-    n3 = lo[b3 & 0xFF] | hi[b3 >> 8]
-    n4 = lo[b4 & 0xFF] | hi[b4 >> 8]
-    n5 = lo[b5 & 0xFF] | hi[b5 >> 8]
-    n6 = lo[b6 & 0xFF] | hi[b6 >> 8]
-    empty = FULL & ~(ruins | b1 | b2 | b3 | b4 | b5 | b6)
-    return (empty, n1 | n2 | n3 | n4 | n5 | n6, n1, n2, n3, n4, n5, n6)
+    frame = board[RUIN] << FRAME_TAKEN
+    for value in VALUES:
+        cells = board[value]
+        while cells:
+            low = cells & -cells
+            frame |= _PLACE[(low.bit_length() - 1) << 3 | value]
+            cells ^= low
+    return frame
 
 
 def frame_place(frame: Frame, cell: int, value: int) -> Frame:
     """The frame after ``value`` is put on the empty ``cell``."""
-    near = ADJACENT[cell]
-    f = list(frame)
-    f[0] &= ~(1 << cell)
-    f[1] |= near
-    f[value + 1] |= near
-    return (f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7])
+    return frame | _PLACE[cell << 3 | value]
+
+
+def frame_ruin(frame: Frame, cell: int) -> Frame:
+    """The frame after a RUIN is put on the empty ``cell``."""
+    return frame | 1 << (FRAME_TAKEN + cell)
+
+
+def frame_empty(frame: Frame) -> int:
+    """The empty cells of a frame."""
+    return FULL ^ frame >> FRAME_TAKEN
+
+
+def frame_near(frame: Frame) -> int:
+    """The cells next to a number (0 while the board holds no number)."""
+    return frame & FULL
 
 
 def frame_valid(frame: Frame, value: int) -> int:
     """The cells where a die of ``value`` may be placed (SPEC "Valid placement")."""
-    if not frame[1]:
-        return frame[0]
-    return frame_fits(frame, value) & frame[1]
+    near = frame & FULL
+    if not near:
+        return FULL ^ frame >> FRAME_TAKEN
+    return near & ~(frame >> FRAME_FIELD * value | frame >> FRAME_TAKEN)
 
 
 def frame_fits(frame: Frame, value: int) -> int:
     """The empty cells whose numbered neighbours all lie within 1 of ``value`` (a cell with no
     numbered neighbour fits too: :func:`frame_valid` also asks for a neighbour)."""
-    empty, _, n1, n2, n3, n4, n5, n6 = frame
-    if value == 1:
-        bad = n3 | n4 | n5 | n6
-    elif value == 2:
-        bad = n4 | n5 | n6
-    elif value == 3:
-        bad = n1 | n5 | n6
-    elif value == 4:
-        bad = n1 | n2 | n6
-    elif value == 5:
-        bad = n1 | n2 | n3
-    else:
-        bad = n1 | n2 | n3 | n4
-    return empty & ~bad
+    return FULL & ~(frame >> FRAME_FIELD * value | frame >> FRAME_TAKEN)
 
 
 def to_codes(board: Board) -> list[int]:

@@ -114,7 +114,6 @@ def state_from_json(data: Any) -> GameState:
             if live_codes[staged[die]]:
                 raise MalformedError("a staged die stands on a cell that is not empty")
             live_codes[staged[die]] = dice[die]
-        live = from_codes(live_codes)
         return GameState(
             Difficulty(data["difficulty"]),
             int(data["seed"]),
@@ -122,7 +121,6 @@ def state_from_json(data: Any) -> GameState:
             phase=Phase(data["phase"]),
             turn=int(data["turn"]),
             board=board,
-            live=live,
             dice=dice,
             staged=staged,
             order=order,

@@ -33,8 +33,10 @@ def unstages(order: tuple[int, ...], confirm: bool) -> tuple[Action, ...]:
 
 
 @cache
-def powers(tray: tuple[int, ...], dice: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every Power use on the tray dice: BAWAS −1 / DAGDAG +1 by die, then every reroll."""
+def powers(staged: tuple[int, ...], dice: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every Power use on the tray dice (``staged[d] < 0``): BAWAS −1 / DAGDAG +1 by die, then
+    every reroll."""
+    tray = tuple(d for d, cell in enumerate(staged) if cell < 0)
     adjusts: list[Action] = []
     for die in tray:
         if dice[die] > 1:

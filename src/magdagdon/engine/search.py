@@ -14,11 +14,14 @@ from magdagdon.engine.board import (
     Board,
     Frame,
     first_cells,
+    frame_empty,
     frame_fits,
     frame_of,
     frame_place,
     frame_valid,
 )
+
+_NEAR = FULL  # the field of a frame that holds the cells next to a number
 
 
 def can_place(board: Board, values: tuple[int, ...], need: int) -> bool:
@@ -41,11 +44,11 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
 
 
 def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) -> bool:
-    if need == 2 and frame[1]:
+    if need == 2 and frame & _NEAR:
         return _two(frame, values)
     if need == 3:
         return _three(frame, values)
-    first = not frame[1]
+    first = not frame & _NEAR
     previous = 0
     for i, value in enumerate(values):
         if value == previous:
@@ -57,7 +60,7 @@ def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) 
         if need == 1:
             return True
         if first:
-            cells &= first_cells(FULL & ~frame[0])
+            cells &= first_cells(FULL ^ frame_empty(frame))
         rest = values[:i] + values[i + 1 :]
         while cells:
             low = cells & -cells
@@ -73,7 +76,7 @@ def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) 
 
 def _two(frame: Frame, values: tuple[int, ...]) -> bool:
     """``need == 2`` on a board that holds a number, by bit arithmetic alone."""
-    return _pair(frame[1], _fits(frame, values), values)
+    return _pair(frame & _NEAR, _fits(frame, values), values)
 
 
 def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
@@ -123,7 +126,7 @@ def _pair(near: int, fits: list[int], values: tuple[int, ...]) -> bool:
 def _three(frame: Frame, values: tuple[int, ...]) -> bool:
     """``need == 3``: each first die (v on c) leaves a :func:`_pair` problem whose fits follow from
     the parent's by masking: c is taken, and its neighbours no longer fit values far from v."""
-    empty, near = frame[0], frame[1]
+    empty, near = frame_empty(frame), frame & _NEAR
     fits = _fits(frame, values)
     if near:
         if not _pair(near, fits, values):

@@ -15,11 +15,16 @@ from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin
 from magdagdon.engine.board import (
     CELLS,
     EMPTY_BOARD,
+    FRAME_FIELD,
+    FRAME_TAKEN,
+    FULL,
     Board,
     Frame,
     empty_of,
+    frame_empty,
     frame_of,
     frame_place,
+    frame_ruin,
     frame_valid,
     iter_cells,
     to_codes,
@@ -53,7 +58,6 @@ _FIELDS = (
     "phase",
     "turn",
     "board",
-    "live",
     "dice",
     "staged",
     "order",
@@ -80,15 +84,17 @@ class GameState:
     phase: Phase
     turn: int
     board: Board
-    live: Board
     dice: tuple[int, ...]
     staged: tuple[int, ...]
     order: tuple[int, ...]
     powers_used: int
     min_required: int
+    #: Per die: the cells it may be staged on now (0 for a staged die); computed when first asked.
     _masks: tuple[int, ...] | None
-    _frame: Frame | None
-    _pframe: Frame | None
+    #: The frames (see ``board.Frame``) of the permanent board and of the board with what is
+    #: staged: kept up to date by every action, so a rule check never rebuilds one.
+    _pframe: Frame
+    _frame: Frame
 
     def __init__(
         self,
@@ -99,7 +105,6 @@ class GameState:
         phase: Phase = ROLL,
         turn: int = 0,
         board: Board = EMPTY_BOARD,
-        live: Board | None = None,
         dice: tuple[int, ...] = (),
         staged: tuple[int, ...] = (),
         order: tuple[int, ...] = (),
@@ -112,7 +117,6 @@ class GameState:
         self.phase = phase
         self.turn = turn
         self.board = board
-        self.live = board if live is None else live
         self.dice = dice
         self.staged = staged
         self.order = order
@@ -123,8 +127,10 @@ class GameState:
             else min_required
         )
         self._masks = None
-        self._frame = None
-        self._pframe = None
+        frame = self._pframe = frame_of(board)
+        for die in order:
+            frame = frame_place(frame, staged[die], dice[die])
+        self._frame = frame
 
     @classmethod
     def new(cls, difficulty: Difficulty, seed: int) -> GameState:
@@ -140,14 +146,13 @@ class GameState:
         new.phase = self.phase
         new.turn = self.turn
         new.board = self.board
-        new.live = self.live
         new.dice = self.dice
         new.staged = self.staged
         new.order = self.order
         new.powers_used = self.powers_used
         new.min_required = self.min_required
         new._masks = None
-        new._frame = None
+        new._frame = self._frame
         new._pframe = self._pframe
         return new
 
@@ -165,29 +170,35 @@ class GameState:
             f"dice={self.dice} staged={self.staged}>"
         )
 
-    def _board_frame(self) -> Frame:
-        frame = self._pframe
-        if frame is None:
-            frame = self._pframe = frame_of(self.board)
-        return frame
-
-    def _live_frame(self) -> Frame:
-        frame = self._frame
-        if frame is None:
-            frame = self._frame = frame_of(self.live)
-        return frame
-
     def _valid_masks(self) -> tuple[int, ...]:
-        """Per die: the cells it may be staged on now (0 for a staged die), computed once."""
+        """Per die: the cells it may be staged on now (0 for a staged die), computed once.
+
+        The frame's bit fields are read inline (see ``board.frame_valid``): this runs once for
+        nearly every state a game passes through."""
         masks = self._masks
         if masks is None:
-            frame = self._frame or self._live_frame()
+            frame = self._frame
+            near = frame & FULL
+            taken = frame >> FRAME_TAKEN
+            out = []
             dice = self.dice
-            out = [0] * len(dice)
-            for die in _tray_of(self.staged):
-                out[die] = frame_valid(frame, dice[die])
+            for die, cell in enumerate(self.staged):
+                if cell >= 0:
+                    out.append(0)
+                elif near:
+                    out.append(near & ~(frame >> FRAME_FIELD * dice[die] | taken))
+                else:
+                    out.append(FULL ^ taken)
             masks = self._masks = tuple(out)
         return masks
+
+    @property
+    def live(self) -> Board:
+        """The board with the staged dice on it."""
+        board = self.board
+        for die in self.order:
+            board = with_number(board, self.staged[die], self.dice[die])
+        return board
 
     # ----- what the state shows -------------------------------------------------------------
 
@@ -227,7 +238,7 @@ class GameState:
         if need == 1:
             return not any(self._masks or self._valid_masks())
         tray_values = tuple(self.dice[d] for d in self.tray)
-        return not can_place_frame(self._live_frame(), tray_values, need)
+        return not can_place_frame(self._frame, tray_values, need)
 
     def valid_cells(self) -> dict[int, list[int]]:
         """For every tray die in phase ``place``, the cells it may be staged on now."""
@@ -255,22 +266,21 @@ class GameState:
     def legal_actions(self) -> LegalActions:
         """Every action :meth:`apply` accepts now, as a cheap sequence view (see ``legal``)."""
         phase = self.phase
+        if phase is PLACE:
+            masks = self._masks or self._valid_masks()
+            order = self.order
+            rest = legal.unstages(order, len(order) >= self.min_required) if order else ()
+            if self.powers_used < self.difficulty.power_uses:
+                rest += legal.powers(self.staged, self.dice)
+            return LegalActions(masks, rest)
         if phase is ROLL:
             return legal.ONLY_ROLL
         if phase is OVER:
             return legal.NONE
-        tray = _tray_of(self.staged)
-        rest: tuple[Action, ...] = ()
-        masks: tuple[int, ...] = ()
-        if phase is PLACE:
-            masks = self._masks or self._valid_masks()
-            if self.order:
-                rest = legal.unstages(self.order, len(self.order) >= self.min_required)
+        ruins = legal.ruins(frame_empty(self._pframe))
         if self.powers_used < self.difficulty.power_uses:
-            rest += legal.powers(tray, self.dice)
-        if phase is MAGDAGDON:
-            rest += legal.ruins(self._board_frame()[0])
-        return LegalActions(masks, rest)
+            return LegalActions((), legal.powers(self.staged, self.dice) + ruins)
+        return LegalActions((), ruins)
 
     def chance_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
         """In phase ``roll``: every distinct roll (sorted values) with its exact probability."""
@@ -283,15 +293,16 @@ class GameState:
 
     def apply(self, action: Action) -> GameState:
         """The state after ``action``, the dice drawn from this game's seeded stream."""
-        if type(action) is Stage:
-            return self._stage(action.die, action.cell)
-        if type(action) is Unstage:
-            return self._unstage(action.die)
+        kind = type(action)
+        if kind is Stage:
+            return self._stage(action.die, action.cell)  # type: ignore[union-attr]
+        if kind is Unstage:
+            return self._unstage(action.die)  # type: ignore[union-attr]
         if isinstance(action, Confirm):
             return self._confirm()
         if isinstance(action, Roll):
             self._require(ROLL)
-            return self.roll_with(draw(self.seed, self.draws, DICE_PER_ROLL))
+            return self._rolled(draw(self.seed, self.draws, DICE_PER_ROLL))
         if isinstance(action, Stage):
             return self._stage(action.die, action.cell)
         if isinstance(action, Unstage):
@@ -311,19 +322,20 @@ class GameState:
         self._require(ROLL)
         if len(values) != DICE_PER_ROLL or not all(1 <= v <= 6 for v in values):
             raise errors.MalformedError(f"a roll is four values 1–6, not {values!r}")
-        minimum = min(self.difficulty.base_minimum, empty_of(self.board).bit_count())
-        frame = self._board_frame()
-        ok = can_place_frame(frame, values, minimum)
+        return self._rolled(tuple(values))
+
+    def _rolled(self, values: tuple[int, ...]) -> GameState:
+        frame = self._pframe
+        minimum = min(self.difficulty.base_minimum, frame_empty(frame).bit_count())
         new = self._copy()
         new._frame = frame
+        new.min_required = minimum
         new.draws = self.draws + DICE_PER_ROLL
-        new.phase = PLACE if ok else MAGDAGDON
+        new.phase = PLACE if can_place_frame(frame, values, minimum) else MAGDAGDON
         new.turn = self.turn + 1
-        new.live = self.board
-        new.dice = tuple(values)
+        new.dice = values
         new.staged = _ALL_OFF
         new.order = ()
-        new.min_required = minimum
         return new
 
     def reroll_with(self, dice: tuple[int, ...], values: tuple[int, ...]) -> GameState:
@@ -354,41 +366,45 @@ class GameState:
     def _stage(self, die: int, cell: int) -> GameState:
         if self.phase is not PLACE:
             self._require(PLACE)
-        self._tray_die(die)
-        if type(cell) is not int or not 0 <= cell < CELLS:
-            raise errors.InvalidCellError(f"there is no cell {cell!r}")
-        value = self.dice[die]
-        if not self._valid_masks()[die] >> cell & 1:
+        masks = self._masks or self._valid_masks()
+        # One test for a valid stage: a staged die has no cells in ``masks``. Anything else takes
+        # the checks below, in the order that picks the error to report.
+        if not (
+            type(die) is int
+            and type(cell) is int
+            and 0 <= die < DICE_PER_ROLL
+            and 0 <= cell < CELLS
+            and masks[die] >> cell & 1
+        ):
+            self._tray_die(die)
+            if type(cell) is not int or not 0 <= cell < CELLS:
+                raise errors.InvalidCellError(f"there is no cell {cell!r}")
             raise errors.InvalidCellError(
-                f"a {value} may not be placed on row {cell // 4}, column {cell % 4}"
+                f"a {self.dice[die]} may not be placed on row {cell // 4}, column {cell % 4}"
             )
         staged = list(self.staged)
         staged[die] = cell
         new = self._copy()
-        new.live = with_number(self.live, cell, value)
-        if self._frame is not None:
-            new._frame = frame_place(self._frame, cell, value)
+        new._frame = frame_place(self._frame, cell, self.dice[die])
         new.staged = tuple(staged)
         new.order = (*self.order, die)
         return new
 
     def _unstage(self, die: int) -> GameState:
-        self._require(PLACE)
+        if self.phase is not PLACE:
+            self._require(PLACE)
         if self.staged[self._die(die)] == OFF:
             raise errors.DieNotStagedError(f"die {die} is not on the board")
-        live = self.board
-        frame = self._board_frame()
-        staged = [OFF] * len(self.dice)
+        frame = self._pframe
+        staged = [OFF] * DICE_PER_ROLL
         order = []
         for d in self.order:
             cell, value = self.staged[d], self.dice[d]
             if d != die and frame_valid(frame, value) >> cell & 1:
-                live = with_number(live, cell, value)
                 frame = frame_place(frame, cell, value)
                 staged[d] = cell
                 order.append(d)
         new = self._copy()
-        new.live = live
         new._frame = frame
         new.staged = tuple(staged)
         new.order = tuple(order)
@@ -401,26 +417,24 @@ class GameState:
                 f"place at least {self.min_required} dice before KUMPIRMAHIN "
                 f"({len(self.order)} placed)"
             )
-        return self._end_turn(self.live, self._live_frame())
+        return self._end_turn(self.live, self._frame)
 
     def _ruin(self, cell: int) -> GameState:
         self._require(MAGDAGDON)
         if not isinstance(cell, int) or not 0 <= cell < CELLS:
             raise errors.InvalidCellError(f"there is no cell {cell!r}")
-        if not empty_of(self.board) >> cell & 1:
+        if not frame_empty(self._pframe) >> cell & 1:
             raise errors.InvalidCellError(
                 f"row {cell // 4}, column {cell % 4} is not empty; a RUIN needs an empty cell"
             )
-        frame = self._board_frame()
-        after: Frame = (frame[0] & ~(1 << cell), *frame[1:])
-        return self._end_turn(with_ruin(self.board, cell), after)
+        return self._end_turn(with_ruin(self.board, cell), frame_ruin(self._pframe, cell))
 
     def _end_turn(self, board: Board, frame: Frame) -> GameState:
-        empty = frame[0]
+        empty = frame_empty(frame)
         new = self._copy()
         new._frame = new._pframe = frame
         new.phase = ROLL if empty else OVER
-        new.board = new.live = board
+        new.board = board
         new.dice = new.staged = new.order = ()
         new.min_required = min(self.difficulty.base_minimum, empty.bit_count())
         return new
@@ -464,14 +478,12 @@ class GameState:
         state.dice = tuple(new)
         state.draws = draws
         state.powers_used = self.powers_used + 1
-        frame = self._board_frame()
-        if can_place_frame(frame, state.dice, self.min_required):
+        if can_place_frame(self._pframe, state.dice, self.min_required):
             state.phase = PLACE
-            state._frame = self._frame
         else:
-            state._frame = frame
+            # MAGDAGDON: whatever was staged returns to the tray.
+            state._frame = self._pframe
             state.phase = MAGDAGDON
-            state.live = self.board
             state.staged = _ALL_OFF
             state.order = ()
         return state
