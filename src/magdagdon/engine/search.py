@@ -40,7 +40,22 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
         return True
     if need > len(values):
         return False
-    return _search(frame, tuple(sorted(values)), need, set())
+    values = tuple(sorted(values))
+    if frame & _NEAR:
+        return _search(frame, values, need, set())
+    # No number on the board yet (the first roll, or RUINs alone): few such boards, each with the
+    # hardest search, so their answers are kept.
+    key = (frame, values, need)
+    found = _NO_NUMBER.get(key)
+    if found is None:
+        if len(_NO_NUMBER) >= _NO_NUMBER_SIZE:
+            _NO_NUMBER.clear()
+        found = _NO_NUMBER[key] = _search(frame, values, need, set())
+    return found
+
+
+_NO_NUMBER: dict[tuple[int, tuple[int, ...], int], bool] = {}
+_NO_NUMBER_SIZE = 1 << 16
 
 
 def _search(frame: Frame, values: tuple[int, ...], need: int, seen: set[Frame]) -> bool:

@@ -66,6 +66,8 @@ _FIELDS = (
 )
 
 _ALL_OFF = (-1,) * DICE_PER_ROLL
+#: Where the "bad" field of each value starts in a frame.
+_SHIFT = tuple(FRAME_FIELD * value for value in range(7))
 
 
 @cache
@@ -76,7 +78,7 @@ def _tray_of(staged: tuple[int, ...]) -> tuple[int, ...]:
 class GameState:
     """One moment of a game: the permanent board, the roll, what is staged, the Powers used."""
 
-    __slots__ = (*_FIELDS, "_frame", "_masks", "_pframe")
+    __slots__ = (*_FIELDS, "_family", "_frame", "_legal", "_masks", "_pframe")
 
     difficulty: Difficulty
     seed: int
@@ -91,6 +93,12 @@ class GameState:
     min_required: int
     #: Per die: the cells it may be staged on now (0 for a staged die); computed when first asked.
     _masks: tuple[int, ...] | None
+    #: The legal actions, once asked for.
+    _legal: LegalActions | None
+    #: The states of this roll met so far, by (staged, order): within one roll, staging and
+    #: returning dice often lead back to a position already seen, which is then answered as is
+    #: (a transposition table; created at the first stage of the roll).
+    _family: dict[tuple[tuple[int, ...], tuple[int, ...]], GameState] | None
     #: The frames (see ``board.Frame``) of the permanent board and of the board with what is
     #: staged: kept up to date by every action, so a rule check never rebuilds one.
     _pframe: Frame
@@ -127,6 +135,8 @@ class GameState:
             else min_required
         )
         self._masks = None
+        self._legal = None
+        self._family = None
         frame = self._pframe = frame_of(board)
         for die in order:
             frame = frame_place(frame, staged[die], dice[die])
@@ -152,6 +162,8 @@ class GameState:
         new.powers_used = self.powers_used
         new.min_required = self.min_required
         new._masks = None
+        new._legal = None
+        new._family = self._family
         new._frame = self._frame
         new._pframe = self._pframe
         return new
@@ -173,23 +185,33 @@ class GameState:
     def _valid_masks(self) -> tuple[int, ...]:
         """Per die: the cells it may be staged on now (0 for a staged die), computed once.
 
-        The frame's bit fields are read inline (see ``board.frame_valid``): this runs once for
-        nearly every state a game passes through."""
+        The frame's bit fields are read inline (see ``board.frame_valid``): this runs for nearly
+        every state a game passes through."""
         masks = self._masks
         if masks is None:
             frame = self._frame
             near = frame & FULL
-            taken = frame >> FRAME_TAKEN
-            out = []
-            dice = self.dice
-            for die, cell in enumerate(self.staged):
-                if cell >= 0:
-                    out.append(0)
-                elif near:
-                    out.append(near & ~(frame >> FRAME_FIELD * dice[die] | taken))
+            staged, dice = self.staged, self.dice
+            if near:
+                free = near & ~(frame >> FRAME_TAKEN)
+                if len(dice) == DICE_PER_ROLL:
+                    s0, s1, s2, s3 = staged
+                    v0, v1, v2, v3 = dice
+                    masks = (
+                        0 if s0 >= 0 else free & ~(frame >> _SHIFT[v0]),
+                        0 if s1 >= 0 else free & ~(frame >> _SHIFT[v1]),
+                        0 if s2 >= 0 else free & ~(frame >> _SHIFT[v2]),
+                        0 if s3 >= 0 else free & ~(frame >> _SHIFT[v3]),
+                    )
                 else:
-                    out.append(FULL ^ taken)
-            masks = self._masks = tuple(out)
+                    masks = tuple(
+                        0 if cell >= 0 else free & ~(frame >> _SHIFT[value])
+                        for cell, value in zip(staged, dice, strict=True)
+                    )
+            else:  # no number yet: every empty cell
+                empty = FULL ^ frame >> FRAME_TAKEN
+                masks = tuple(0 if cell >= 0 else empty for cell in staged)
+            self._masks = masks
         return masks
 
     @property
@@ -265,22 +287,30 @@ class GameState:
 
     def legal_actions(self) -> LegalActions:
         """Every action :meth:`apply` accepts now, as a cheap sequence view (see ``legal``)."""
+        found = self._legal
+        if found is not None:
+            return found
         phase = self.phase
         if phase is PLACE:
             masks = self._masks or self._valid_masks()
             order = self.order
-            rest = legal.unstages(order, len(order) >= self.min_required) if order else ()
+            rest: tuple[Action, ...] = (
+                legal.unstages(order, len(order) >= self.min_required) if order else ()
+            )
             if self.powers_used < self.difficulty.power_uses:
                 rest += legal.powers(self.staged, self.dice)
-            return LegalActions(masks, rest)
+            found = self._legal = LegalActions(masks, rest)
+            return found
         if phase is ROLL:
             return legal.ONLY_ROLL
         if phase is OVER:
             return legal.NONE
         ruins = legal.ruins(frame_empty(self._pframe))
         if self.powers_used < self.difficulty.power_uses:
-            return LegalActions((), legal.powers(self.staged, self.dice) + ruins)
-        return LegalActions((), ruins)
+            found = self._legal = LegalActions((), legal.powers(self.staged, self.dice) + ruins)
+        else:
+            found = self._legal = LegalActions((), ruins)
+        return found
 
     def chance_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
         """In phase ``roll``: every distinct roll (sorted values) with its exact probability."""
@@ -336,6 +366,7 @@ class GameState:
         new.dice = values
         new.staged = _ALL_OFF
         new.order = ()
+        new._family = None
         return new
 
     def reroll_with(self, dice: tuple[int, ...], values: tuple[int, ...]) -> GameState:
@@ -382,12 +413,23 @@ class GameState:
             raise errors.InvalidCellError(
                 f"a {self.dice[die]} may not be placed on row {cell // 4}, column {cell % 4}"
             )
-        staged = list(self.staged)
-        staged[die] = cell
+        as_list = list(self.staged)
+        as_list[die] = cell
+        staged = tuple(as_list)
+        order = (*self.order, die)
+        family = self._family
+        if family is None:
+            family = self._family = {(self.staged, self.order): self}
+        else:
+            found = family.get((staged, order))
+            if found is not None:
+                return found
         new = self._copy()
+        new._family = family
         new._frame = frame_place(self._frame, cell, self.dice[die])
-        new.staged = tuple(staged)
-        new.order = (*self.order, die)
+        new.staged = staged
+        new.order = order
+        family[staged, order] = new
         return new
 
     def _unstage(self, die: int) -> GameState:
@@ -396,18 +438,28 @@ class GameState:
         if self.staged[self._die(die)] == OFF:
             raise errors.DieNotStagedError(f"die {die} is not on the board")
         frame = self._pframe
-        staged = [OFF] * DICE_PER_ROLL
-        order = []
+        as_list = [OFF] * DICE_PER_ROLL
+        kept = []
         for d in self.order:
             cell, value = self.staged[d], self.dice[d]
             if d != die and frame_valid(frame, value) >> cell & 1:
                 frame = frame_place(frame, cell, value)
-                staged[d] = cell
-                order.append(d)
+                as_list[d] = cell
+                kept.append(d)
+        staged, order = tuple(as_list), tuple(kept)
+        family = self._family
+        if family is None:
+            family = self._family = {(self.staged, self.order): self}
+        else:
+            found = family.get((staged, order))
+            if found is not None:
+                return found
         new = self._copy()
+        new._family = family
         new._frame = frame
-        new.staged = tuple(staged)
-        new.order = tuple(order)
+        new.staged = staged
+        new.order = order
+        family[staged, order] = new
         return new
 
     def _confirm(self) -> GameState:
@@ -436,6 +488,7 @@ class GameState:
         new.phase = ROLL if empty else OVER
         new.board = board
         new.dice = new.staged = new.order = ()
+        new._family = None
         new.min_required = min(self.difficulty.base_minimum, empty.bit_count())
         return new
 
@@ -478,6 +531,7 @@ class GameState:
         state.dice = tuple(new)
         state.draws = draws
         state.powers_used = self.powers_used + 1
+        state._family = None
         if can_place_frame(self._pframe, state.dice, self.min_required):
             state.phase = PLACE
         else:
