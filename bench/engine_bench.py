@@ -52,8 +52,7 @@ def bench_check(runs: int) -> None:
 
 
 def random_game(difficulty: Difficulty, rng: random.Random) -> int:
-    """A game choosing uniformly among ``legal_actions()`` (one ``len`` and one index into the
-    view); the number of actions."""
+    """A game choosing uniformly among ``legal_actions()``; the number of actions."""
     state = GameState.new(difficulty, rng.getrandbits(63))
     actions = 0
     while not state.is_over:
@@ -82,7 +81,7 @@ def placer_game(difficulty: Difficulty, rng: random.Random) -> int:
         elif state.stuck:
             state = state.apply(Unstage(rng.choice(state.order)))
         else:
-            state = state.apply(rng.choice(state.legal_actions().stages))
+            state = state.apply(rng.choice(state.stage_actions()))
         actions += 1
     return actions
 

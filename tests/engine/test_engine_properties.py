@@ -62,13 +62,12 @@ def _minimum_path(state: GameState) -> list[Action] | None:
 
 
 def _check_invariants(s: GameState, log: list[Action]) -> None:
-    # legal_actions() is a sequence view: its length, indexing and iteration agree
-    view = s.legal_actions()
-    listed = list(view)
-    assert len(view) == len(listed)
-    assert [view[i] for i in range(len(view))] == listed
+    # legal_actions(): no action twice, the stages first; stage_actions() is that start
+    listed = list(s.legal_actions())
     assert len(set(listed)) == len(listed)
-    assert list(view.stages) == [a for a in listed if isinstance(a, Stage)]
+    stages = [a for a in listed if isinstance(a, Stage)]
+    assert listed[: len(stages)] == stages
+    assert list(s.stage_actions()) == stages
     for action in listed:
         assert action_from_json(action_to_json(action)) == action
     codes = s.codes()

@@ -18,8 +18,7 @@ class RandomBot:
     name = "random"
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        actions = state.legal_actions()  # a view: counted and indexed without being built
-        return actions[rng.randrange(len(actions))]
+        return rng.choice(state.legal_actions())
 
 
 register("random", RandomBot)

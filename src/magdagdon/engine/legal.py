@@ -1,19 +1,18 @@
-"""The legal actions of a state as a cheap view: counted without being built.
+"""The legal actions of a state, as a tuple built from cached parts.
 
-In the manner of python-chess's ``legal_moves``: ``len()`` is a few popcounts, ``view[i]`` finds the
-i-th action directly, iteration yields them all. A random player needs one ``len`` and one index,
-so it never pays for the full list. The order is fixed: stages (by die, then cell), unstages (in
+Every action object the game can need is built once. The stages of one die onto a set of cells
+are a tuple kept by (die, cells); unstages, confirm, Power uses and RUINs are tuples kept by what
+they depend on. So the legal actions of a state are a few look-ups and one concatenation, and a
+random player indexes a plain tuple. The order is fixed: stages (by die, then cell), unstages (in
 staging order), confirm, Power uses (BAWAS −1 / DAGDAG +1 by die, then rerolls), RUINs (by cell).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import overload
 
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
-from magdagdon.engine.board import CELLS
+from magdagdon.engine.board import CELLS, iter_cells
 from magdagdon.engine.rules import DICE_PER_ROLL
 
 # Every action object the game can need, built once and handed out.
@@ -61,71 +60,26 @@ def ruins(empty: int) -> tuple[Ruin, ...]:
     return tuple(RUIN[c] for c in range(CELLS) if empty >> c & 1)
 
 
-def _nth_cell(mask: int, n: int) -> int:
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+_STAGES: dict[int, tuple[Action, ...]] = {}
+_STAGES_SIZE = 1 << 16
 
 
-class LegalActions(Sequence[Action]):
-    """A read-only sequence: the stages of each die, given as a mask of cells, then ready-made
-    actions (unstages, confirm, Power uses, RUINs)."""
-
-    __slots__ = ("_len", "_masks", "_rest")
-
-    def __init__(self, masks: tuple[int, ...], rest: tuple[Action, ...]) -> None:
-        self._masks = masks  # per die id: the cells it may be staged on
-        self._rest = rest
-        size = len(rest)
-        for mask in masks:
-            size += mask.bit_count()
-        self._len = size
-
-    def __len__(self) -> int:
-        return self._len
-
-    @property
-    def stages(self) -> LegalActions:
-        """Only the stage actions (a view of the same kind)."""
-        return LegalActions(self._masks, ())
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if type(index) is not int:
-            if isinstance(index, slice):
-                return list(self)[index]
-            index = int(index)
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("legal action index out of range")
-        for die, mask in enumerate(self._masks):
-            count = mask.bit_count()
-            if index < count:
-                return STAGE[die][_nth_cell(mask, index)]
-            index -= count
-        return self._rest[index]
-
-    def __iter__(self) -> Iterator[Action]:
-        for die, mask in enumerate(self._masks):
-            stage = STAGE[die]
-            while mask:
-                low = mask & -mask
-                yield stage[low.bit_length() - 1]
-                mask ^= low
-        yield from self._rest
-
-    def __contains__(self, action: object) -> bool:
-        return any(action == a for a in self)
-
-    def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
+def stages(masks: tuple[int, ...]) -> tuple[Action, ...]:
+    """The stage actions of each die (by id) onto its cells (``masks[die]``, a bitboard)."""
+    out: tuple[Action, ...] = ()
+    table = _STAGES
+    for die, mask in enumerate(masks):
+        if mask:
+            key = mask << 2 | die
+            found = table.get(key)
+            if found is None:
+                if len(table) >= _STAGES_SIZE:
+                    table.clear()
+                stage = STAGE[die]
+                found = table[key] = tuple(stage[cell] for cell in iter_cells(mask))
+            out += found
+    return out
 
 
-NONE = LegalActions((), ())
-ONLY_ROLL = LegalActions((), (ROLL,))
+NONE: tuple[Action, ...] = ()
+ONLY_ROLL: tuple[Action, ...] = (ROLL,)

@@ -32,7 +32,6 @@ from magdagdon.engine.board import (
     with_ruin,
 )
 from magdagdon.engine.dice import draw, roll_outcomes
-from magdagdon.engine.legal import LegalActions
 from magdagdon.engine.rules import DICE_PER_ROLL, Difficulty
 from magdagdon.engine.scoring import Score, score_codes
 from magdagdon.engine.search import can_place_frame
@@ -94,7 +93,7 @@ class GameState:
     #: Per die: the cells it may be staged on now (0 for a staged die); computed when first asked.
     _masks: tuple[int, ...] | None
     #: The legal actions, once asked for.
-    _legal: LegalActions | None
+    _legal: tuple[Action, ...] | None
     #: The states of this roll met so far, by (staged, order): within one roll, staging and
     #: returning dice often lead back to a position already seen, which is then answered as is
     #: (a transposition table; created at the first stage of the roll).
@@ -285,32 +284,36 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is OVER
 
-    def legal_actions(self) -> LegalActions:
-        """Every action :meth:`apply` accepts now, as a cheap sequence view (see ``legal``)."""
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action :meth:`apply` accepts now, in a fixed order (see ``legal``)."""
         found = self._legal
         if found is not None:
             return found
         phase = self.phase
         if phase is PLACE:
-            masks = self._masks or self._valid_masks()
             order = self.order
             rest: tuple[Action, ...] = (
                 legal.unstages(order, len(order) >= self.min_required) if order else ()
             )
             if self.powers_used < self.difficulty.power_uses:
                 rest += legal.powers(self.staged, self.dice)
-            found = self._legal = LegalActions(masks, rest)
+            found = self._legal = legal.stages(self._masks or self._valid_masks()) + rest
             return found
         if phase is ROLL:
             return legal.ONLY_ROLL
         if phase is OVER:
             return legal.NONE
-        ruins = legal.ruins(frame_empty(self._pframe))
+        found = legal.ruins(frame_empty(self._pframe))
         if self.powers_used < self.difficulty.power_uses:
-            found = self._legal = LegalActions((), legal.powers(self.staged, self.dice) + ruins)
-        else:
-            found = self._legal = LegalActions((), ruins)
+            found = legal.powers(self.staged, self.dice) + found
+        self._legal = found
         return found
+
+    def stage_actions(self) -> tuple[Action, ...]:
+        """Only the stage actions of :meth:`legal_actions` (the start of it)."""
+        if self.phase is not PLACE:
+            return ()
+        return legal.stages(self._masks or self._valid_masks())
 
     def chance_outcomes(self) -> tuple[tuple[tuple[int, ...], float], ...]:
         """In phase ``roll``: every distinct roll (sorted values) with its exact probability."""
