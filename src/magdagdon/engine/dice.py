@@ -42,17 +42,32 @@ def die_value(seed: int, index: int) -> int:
 
 def draw(seed: int, start: int, count: int) -> tuple[int, ...]:
     """``count`` dice of the stream of ``seed`` from die ``start`` on."""
-    out = []
     block, digit = divmod(start, _DIGITS)
-    bits = _block(seed, block) // _POWERS[digit]
-    for _ in range(count):
-        if digit == _DIGITS:
-            block, digit = block + 1, 0
-            bits = _block(seed, block)
-        out.append(bits % 6 + 1)
-        bits //= 6
-        digit += 1
-    return tuple(out)
+    dice = _block_dice(seed, block)
+    end = digit + count
+    if end <= _DIGITS:
+        return dice[digit:end]
+    return dice[digit:] + draw(seed, (block + 1) * _DIGITS, end - _DIGITS)
+
+
+#: The dice of the block last drawn: a game's next roll usually reads the same block.
+_last: tuple[int, int, tuple[int, ...]] = (0, -1, ())
+
+
+def _block_dice(seed: int, block: int) -> tuple[int, ...]:
+    """The eight dice of one block of the stream (as :func:`die_value`)."""
+    global _last
+    last = _last
+    if last[1] == block and last[0] == seed:
+        return last[2]
+    bits = _block(seed, block)
+    out = []
+    for _ in range(_DIGITS):
+        bits, digit = divmod(bits, 6)
+        out.append(digit + 1)
+    dice = tuple(out)
+    _last = (seed, block, dice)
+    return dice
 
 
 @cache

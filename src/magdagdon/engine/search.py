@@ -8,17 +8,22 @@ number the first die tries one cell of each symmetry class only.
 
 from __future__ import annotations
 
+from functools import cache
+
 from magdagdon.engine.board import (
     ADJACENT,
+    CELLS,
+    FRAME_FIELD,
+    FRAME_TAKEN,
     FULL,
     Board,
     Frame,
     first_cells,
     frame_empty,
-    frame_fits,
     frame_of,
     frame_place,
     frame_valid,
+    spread,
 )
 
 _NEAR = FULL  # the field of a frame that holds the cells next to a number
@@ -96,11 +101,33 @@ def _two(frame: Frame, values: tuple[int, ...]) -> bool:
 
 def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
     """By value (index 0–6): the cells that fit it, for the values given (0 for the others)."""
+    taken = frame >> FRAME_TAKEN
     fits = [0] * 7
     for w in values:
-        if not fits[w]:
-            fits[w] = frame_fits(frame, w)
+        fits[w] = FULL & ~(frame >> _SHIFT[w] | taken)
     return fits
+
+
+_SHIFT = tuple(FRAME_FIELD * value for value in range(7))
+
+
+@cache
+def _splits(values: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, bool], ...]], ...]:
+    """For sorted ``values``: each distinct first value v, with each distinct value w left after
+    it and whether w may stand next to v."""
+    out = []
+    for i, v in enumerate(values):
+        if i and values[i - 1] == v:
+            continue
+        others = sorted(set(values[:i] + values[i + 1 :]))
+        out.append((v, tuple((w, -1 <= v - w <= 1) for w in others)))
+    return tuple(out)
+
+
+_SPREAD_LO = tuple(spread(cells) for cells in range(256))
+_SPREAD_HI = tuple(spread(cells << 8) for cells in range(256))
+#: Each cell with its neighbours.
+_CLOSED = tuple(ADJACENT[cell] | 1 << cell for cell in range(CELLS))
 
 
 def _pair(near: int, fits: list[int], values: tuple[int, ...]) -> bool:
@@ -109,32 +136,31 @@ def _pair(near: int, fits: list[int], values: tuple[int, ...]) -> bool:
     ``near``: the cells next to a number (not 0); ``fits[w]``: the empty cells whose numbered
     neighbours all lie within 1 of w. After v goes on cell c, a second die w may go on cell d when
     d fits w, d != c and d touches a number — an old one, or c itself; if |v - w| > 1, d must
-    not touch c.
+    not touch c. So, over the cells c valid for v: when w may stand next to v, some d exists if
+    two cells are valid for w, or one that is not the only c, or a cell that fits w touches some
+    c; when it may not, if some cell valid for w is neither c nor next to c, for some c.
     """
-    previous = 0
-    for i, v in enumerate(values):
-        if v == previous:
-            continue
-        previous = v
+    for v, others in _splits(values):
         cells = fits[v] & near
         if not cells:
             continue
-        for w in set(values[:i] + values[i + 1 :]):
+        for w, together in others:
             fit_w = fits[w]
             valid_w = fit_w & near
-            together = -1 <= v - w <= 1
-            if together and valid_w & (valid_w - 1):
-                return True  # two cells valid for w: one of them is not c
-            c_cells = cells
-            while c_cells:
-                low = c_cells & -c_cells
-                c_cells ^= low
-                around = ADJACENT[low.bit_length() - 1]
-                if together:
-                    if (valid_w | (around & fit_w)) & ~low:
-                        return True
-                elif valid_w & ~(low | around):
+            if together:
+                if (
+                    valid_w & (valid_w - 1)
+                    or (valid_w and cells & ~valid_w)
+                    or (_SPREAD_LO[cells & 0xFF] | _SPREAD_HI[cells >> 8]) & fit_w
+                ):
                     return True
+            elif valid_w:
+                rest = cells
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    if valid_w & ~_CLOSED[low.bit_length() - 1]:
+                        return True
     return False
 
 
@@ -149,21 +175,29 @@ def _three(frame: Frame, values: tuple[int, ...]) -> bool:
         first = 0
     else:
         first = empty & first_cells(FULL & ~empty)
-    previous = 0
-    for i, v in enumerate(values):
-        if v == previous:
-            continue
-        previous = v
+    for v, rest, far in _rests(values):
         cells = first or fits[v] & near
-        rest = values[:i] + values[i + 1 :]
         while cells:
             low = cells & -cells
             cells ^= low
-            around = ADJACENT[low.bit_length() - 1]
-            child = [0] * 7
+            cell = low.bit_length() - 1
+            closed = _CLOSED[cell]
+            child = fits.copy()
             for w in rest:
-                fit = fits[w]
-                child[w] = fit & ~(low | around) if w - v > 1 or v - w > 1 else fit & ~low
-            if _pair(near | around, child, rest):
+                child[w] &= ~closed if w in far else ~low
+            if _pair(near | ADJACENT[cell], child, rest):
                 return True
     return False
+
+
+@cache
+def _rests(values: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...], frozenset[int]], ...]:
+    """For sorted ``values``: each distinct first value v, the values left after it, and those of
+    them that may not stand next to v."""
+    out = []
+    for i, v in enumerate(values):
+        if i and values[i - 1] == v:
+            continue
+        rest = values[:i] + values[i + 1 :]
+        out.append((v, rest, frozenset(w for w in rest if abs(w - v) > 1)))
+    return tuple(out)
