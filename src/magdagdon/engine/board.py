@@ -62,14 +62,21 @@ CONFLICTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def _cells_of_byte(byte: int, shift: int) -> tuple[int, ...]:
+    return tuple(bit + shift for bit in range(8) if byte >> bit & 1)
+
+
+_CELLS_LO = tuple(_cells_of_byte(byte, 0) for byte in range(256))
+_CELLS_HI = tuple(_cells_of_byte(byte, 8) for byte in range(256))
+
+
 def iter_cells(cells: int) -> list[int]:
-    """The cell indices of a bitboard, lowest first."""
-    out = []
-    while cells:
-        low = cells & -cells
-        out.append(low.bit_length() - 1)
-        cells ^= low
-    return out
+    """The cell indices of a bitboard, lowest first.
+
+    >>> iter_cells(0b1000_0000_0010_0001)
+    [0, 5, 15]
+    """
+    return [*_CELLS_LO[cells & 0xFF], *_CELLS_HI[cells >> 8]]
 
 
 def numbers_of(board: Board) -> int:

@@ -60,24 +60,22 @@ def ruins(empty: int) -> tuple[Ruin, ...]:
     return tuple(RUIN[c] for c in range(CELLS) if empty >> c & 1)
 
 
-_STAGES: dict[int, tuple[Action, ...]] = {}
-_STAGES_SIZE = 1 << 16
+def _stage_table(die: int, shift: int) -> tuple[tuple[Action, ...], ...]:
+    stage = STAGE[die]
+    return tuple(tuple(stage[cell] for cell in iter_cells(byte << shift)) for byte in range(256))
+
+
+# The stages of each die onto the cells of one byte of a bitboard (cells 0–7, then 8–15).
+_STAGES_LO = tuple(_stage_table(die, 0) for die in range(DICE_PER_ROLL))
+_STAGES_HI = tuple(_stage_table(die, 8) for die in range(DICE_PER_ROLL))
 
 
 def stages(masks: tuple[int, ...]) -> tuple[Action, ...]:
     """The stage actions of each die (by id) onto its cells (``masks[die]``, a bitboard)."""
     out: tuple[Action, ...] = ()
-    table = _STAGES
     for die, mask in enumerate(masks):
         if mask:
-            key = mask << 2 | die
-            found = table.get(key)
-            if found is None:
-                if len(table) >= _STAGES_SIZE:
-                    table.clear()
-                stage = STAGE[die]
-                found = table[key] = tuple(stage[cell] for cell in iter_cells(mask))
-            out += found
+            out += _STAGES_LO[die][mask & 0xFF] + _STAGES_HI[die][mask >> 8]
     return out
 
 
