@@ -440,23 +440,36 @@ class GameState:
             self._require(PLACE)
         if self.staged[self._die(die)] == OFF:
             raise errors.DieNotStagedError(f"die {die} is not on the board")
-        frame = self._pframe
-        as_list = [OFF] * DICE_PER_ROLL
-        kept = []
-        for d in self.order:
-            cell, value = self.staged[d], self.dice[d]
-            if d != die and frame_valid(frame, value) >> cell & 1:
-                frame = frame_place(frame, cell, value)
-                as_list[d] = cell
-                kept.append(d)
-        staged, order = tuple(as_list), tuple(kept)
+        before = self.order
+        pframe = self._pframe
+        frame: Frame | None = None
+        if die == before[-1]:
+            # The last die staged: no other die was placed against it, so all the others stay.
+            as_list = list(self.staged)
+            as_list[die] = OFF
+            staged, order = tuple(as_list), before[:-1]
+        else:
+            frame = pframe
+            as_list = [OFF] * DICE_PER_ROLL
+            kept = []
+            for d in before:
+                cell, value = self.staged[d], self.dice[d]
+                if d != die and frame_valid(frame, value) >> cell & 1:
+                    frame = frame_place(frame, cell, value)
+                    as_list[d] = cell
+                    kept.append(d)
+            staged, order = tuple(as_list), tuple(kept)
         family = self._family
         if family is None:
-            family = self._family = {(self.staged, self.order): self}
+            family = self._family = {(self.staged, before): self}
         else:
             found = family.get((staged, order))
             if found is not None:
                 return found
+        if frame is None:
+            frame = pframe
+            for d in order:
+                frame = frame_place(frame, staged[d], self.dice[d])
         new = self._copy()
         new._family = family
         new._frame = frame
