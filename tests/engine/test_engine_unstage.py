@@ -118,3 +118,19 @@ def test_unstage_errors() -> None:
 def test_roll_after_unstage_is_still_refused() -> None:
     s = state_on(P, ONE_THREE, (4, 3, 4, 5)).apply(Stage(0, cell(0, 1))).apply(Unstage(0))
     expect_illegal(s, Roll(), "not_your_turn_phase")
+
+
+def test_returning_the_last_die_gives_the_position_before_it() -> None:
+    # 3 4 5 along row 0, then the 5 goes back: the 4 stays, and the 5 may go there again.
+    start = state_on(P, ONE_THREE, (4, 5, 1, 1))
+    one = start.apply(Stage(0, cell(0, 1)))
+    two = one.apply(Stage(1, cell(0, 2)))
+    back = two.apply(Unstage(1))
+    assert back == one
+    assert back.valid_cells() == one.valid_cells()
+    assert cell(0, 2) in back.valid_cells()[1]
+    assert back.apply(Stage(1, cell(0, 2))) == two
+    # and the same position reached in a new roll of another game is equal, not shared
+    other = state_on(P, ONE_THREE, (4, 5, 1, 1)).apply(Stage(0, cell(0, 1)))
+    assert other == one
+    assert other.legal_actions() == one.legal_actions()
