@@ -6,8 +6,8 @@ from engine_helpers import codes_of, ref_can_place
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magdagdon.engine.board import EMPTY_BOARD, from_codes
-from magdagdon.engine.search import can_place
+from magdagdon.engine.board import EMPTY_BOARD, frame_of, from_codes
+from magdagdon.engine.search import can_place, search_frame
 
 cells = st.lists(
     st.one_of(st.just(0), st.integers(0, 7), st.sampled_from([3, 4])), min_size=16, max_size=16
@@ -20,7 +20,10 @@ rolls = st.tuples(*[st.integers(1, 6)] * 4)
 def test_can_place_matches_the_brute_force(
     codes: list[int], dice: tuple[int, ...], need: int
 ) -> None:
-    assert can_place(from_codes(codes), dice, need) == ref_can_place(codes, dice, need)
+    expected = ref_can_place(codes, dice, need)
+    board = from_codes(codes)
+    assert can_place(board, dice, need) == expected
+    assert search_frame(frame_of(board), dice, need) == expected  # the same, no answers kept
 
 
 def test_can_place_literal_cases() -> None:

@@ -40,7 +40,10 @@ def can_place(board: Board, values: tuple[int, ...], need: int) -> bool:
 
 
 def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
-    """:func:`can_place` on a frame (see :data:`magdagdon.engine.board.Frame`)."""
+    """:func:`can_place` on a frame (see :data:`magdagdon.engine.board.Frame`).
+
+    On a board with no number (the first roll, or RUINs alone) the answers are kept: such boards
+    are few, and theirs is the longest search."""
     if need <= 0:
         return True
     if need > len(values):
@@ -48,8 +51,6 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
     values = tuple(sorted(values))
     if frame & _NEAR:
         return _search(frame, values, need, set())
-    # No number on the board yet (the first roll, or RUINs alone): few such boards, each with the
-    # hardest search, so their answers are kept.
     key = (frame, values, need)
     found = _NO_NUMBER.get(key)
     if found is None:
@@ -57,6 +58,15 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
             _NO_NUMBER.clear()
         found = _NO_NUMBER[key] = _search(frame, values, need, set())
     return found
+
+
+def search_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
+    """:func:`can_place_frame` without the kept answers: the search itself, every time."""
+    if need <= 0:
+        return True
+    if need > len(values):
+        return False
+    return _search(frame, tuple(sorted(values)), need, set())
 
 
 _NO_NUMBER: dict[tuple[int, tuple[int, ...], int], bool] = {}
