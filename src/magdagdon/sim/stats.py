@@ -33,6 +33,10 @@ class GameRecord:
     combos: tuple[str, ...]
 
 
+# Read once: an enum member read off its class is a Python-level call in 3.11, once per action here.
+_MAGDAGDON = Phase.MAGDAGDON
+
+
 def play_one(bot_name: str, difficulty: Difficulty, seed: int) -> GameRecord:
     """Play one game of ``seed`` to the end with a fresh bot; the bot's RNG is seeded too."""
     return play_with(make_bot(bot_name), difficulty, seed)
@@ -44,9 +48,10 @@ def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameRecord:
     rng = random.Random(seed)
     state = GameState.new(difficulty, seed)
     magdagdon_turns: set[int] = set()
+    magdagdon = _MAGDAGDON
     while not state.is_over:
         state = state.apply(choose(state, rng))
-        if state.phase is Phase.MAGDAGDON:
+        if state.phase is magdagdon:
             magdagdon_turns.add(state.turn)
     score = state.score()
     combos = tuple(line.combo for line in (*score.rows, *score.columns) if line.combo)
