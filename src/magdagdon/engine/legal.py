@@ -32,10 +32,8 @@ def unstages(order: tuple[int, ...], confirm: bool) -> tuple[Action, ...]:
 
 
 @cache
-def powers(staged: tuple[int, ...], dice: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every Power use on the tray dice (``staged[d] < 0``): BAWAS −1 / DAGDAG +1 by die, then
-    every reroll."""
-    tray = tuple(d for d, cell in enumerate(staged) if cell < 0)
+def powers(tray: tuple[int, ...], dice: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every Power use on the tray dice: BAWAS −1 / DAGDAG +1 by die, then every reroll."""
     adjusts: list[Action] = []
     for die in tray:
         if dice[die] > 1:
@@ -54,10 +52,13 @@ def rerolls(tray: tuple[int, ...]) -> tuple[Reroll, ...]:
     )
 
 
-@cache
-def ruins(empty: int) -> tuple[Ruin, ...]:
+def ruins(empty: int) -> tuple[Action, ...]:
     """A RUIN on each empty cell."""
-    return tuple(RUIN[c] for c in range(CELLS) if empty >> c & 1)
+    return _RUINS_LO[empty & 0xFF] + _RUINS_HI[empty >> 8]
+
+
+_RUINS_LO = tuple(tuple(RUIN[cell] for cell in iter_cells(byte)) for byte in range(256))
+_RUINS_HI = tuple(tuple(RUIN[cell] for cell in iter_cells(byte << 8)) for byte in range(256))
 
 
 def _stage_table(die: int, shift: int) -> tuple[tuple[Action, ...], ...]:

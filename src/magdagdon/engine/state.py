@@ -296,7 +296,7 @@ class GameState:
                 legal.unstages(order, len(order) >= self.min_required) if order else ()
             )
             if self.powers_used < self.difficulty.power_uses:
-                rest += legal.powers(self.staged, self.dice)
+                rest += legal.powers(_tray_of(self.staged), self.dice)
             found = self._legal = legal.stages(self._masks or self._valid_masks()) + rest
             return found
         if phase is ROLL:
@@ -305,7 +305,7 @@ class GameState:
             return legal.NONE
         found = legal.ruins(frame_empty(self._pframe))
         if self.powers_used < self.difficulty.power_uses:
-            found = legal.powers(self.staged, self.dice) + found
+            found = legal.powers(_tray_of(self.staged), self.dice) + found
         self._legal = found
         return found
 
