@@ -6,6 +6,9 @@ values; none left = it can never be filled and will become a RUIN). Each of the 
 scored from a memoised table: the best completion that respects the ±1 rule along the line, its
 combination bonus discounted by how many cells are still open (or, with ``cell_share``, by how
 many values each open cell still accepts: a cell with a single choice is nearly as good as filled).
+Optionally the values accepted next to a number count (``frontier``), and an offset by the number of
+empty cells (``calibration``, fitted by ``bench/fit_eval.py``) makes boards of different stages of
+the game comparable.
 """
 
 from __future__ import annotations
@@ -52,6 +55,14 @@ class Weights:
     #: When set: the share of a combination bonus is the product, over the line's open cells, of
     #: this number by how many values the cell accepts (instead of ``bonus_share``).
     cell_share: tuple[float, ...] | None = None
+    #: When set: points added to a board's evaluation, by its number of empty cells (0–16), so
+    #: that boards of different stages of the game compare by the final score they come to.
+    calibration: tuple[float, ...] | None = None
+    #: Points for each value that some open cell next to a number accepts (the values a die can
+    #: be staged with now), on boards with at least ``frontier_from`` empty cells: the more a
+    #: board accepts, the less likely the next rolls end in a MAGDAGDON.
+    frontier: float = 0.0
+    frontier_from: int = 6
 
 
 DEFAULT = Weights()
@@ -79,6 +90,8 @@ class Evaluator:
         self._lines: dict[int, float] = {}
         self._narrow = tuple(weights.narrow[len(values)] for values in MASK_VALUES)
         self._boards: dict[Codes, float] = {}
+        self._calibration = weights.calibration
+        self._frontier = weights.frontier
 
     def __call__(self, codes: Codes) -> float:
         """The estimated final score of ``codes`` (RUINs included, Power penalties not)."""
@@ -88,9 +101,13 @@ class Evaluator:
         if len(self._boards) > 400_000:
             self._boards.clear()
         entries = list(codes)
+        empties = codes.count(EMPTY)
         penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
+        if self._calibration is not None:
+            penalty -= self._calibration[empties]
         narrow = self._narrow
         allow = ALLOW
+        frontier = 0  # the values accepted next to a number
         for cell, around in _AROUND:
             if codes[cell]:
                 continue
@@ -100,9 +117,13 @@ class Evaluator:
             if mask:
                 entries[cell] = 8 + mask
                 penalty += narrow[mask]
+                if mask != 63:
+                    frontier |= mask
             else:
                 entries[cell] = RUIN_CODE  # can never be filled: a RUIN to come
                 penalty += RUIN_PENALTY
+        if self._frontier and empties >= self.weights.frontier_from:
+            penalty -= self._frontier * len(MASK_VALUES[frontier])
         conflict = self.weights.conflict
         if conflict:
             for a, b in _PAIRS:

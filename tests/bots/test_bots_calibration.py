@@ -1,0 +1,67 @@
+"""The evaluation's calibration by empty cells: its table's shape, and that it is applied."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from magdagdon.bots.calibration import CALIBRATION
+from magdagdon.bots.evaluate import Evaluator, Weights
+from magdagdon.bots.expectimax import TUNED, ExpectimaxBot, Settings
+from magdagdon.bots.planner import failure_chance
+from magdagdon.engine import Difficulty, cell_of
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
+def test_a_table_has_an_offset_for_every_count_of_empty_cells(difficulty: Difficulty) -> None:
+    table = CALIBRATION[difficulty]
+    assert len(table) == 17
+    assert table[0] == 0.0  # a full board is worth exactly its score
+    assert all(isinstance(v, float) for v in table)
+
+
+def test_the_offset_of_the_board_s_empty_cells_is_added() -> None:
+    table = tuple(float(10 * e) for e in range(17))
+    plain = Evaluator(Weights())
+    calibrated = Evaluator(Weights(calibration=table))
+    board = [0] * 16
+    board[cell_of(1, 1)], board[cell_of(1, 2)], board[cell_of(2, 1)] = 3, 4, 7  # 7 is a RUIN
+    codes = tuple(board)
+    assert calibrated(codes) == pytest.approx(plain(codes) + 130.0)  # 13 empty cells
+    full = (3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6)
+    assert calibrated(full) == plain(full) == 544
+
+
+def test_the_tuned_survival_evaluation_is_calibrated() -> None:
+    _, weights = TUNED[Difficulty.SURVIVAL]
+    assert weights.calibration == CALIBRATION[Difficulty.SURVIVAL]
+    board = (3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    uncalibrated = Evaluator(replace(weights, calibration=None))
+    assert Evaluator(weights)(board) == pytest.approx(uncalibrated(board) + weights.calibration[14])
+
+
+def test_the_look_ahead_takes_the_risk_off_near_the_end_only() -> None:
+    bot = ExpectimaxBot(Settings(risk_weight=40.0, risk_upto=3), Evaluator())
+    rows = [(3, 4, 4, 3), (4, 5, 5, 4), (5, 6, 0, 5), (0, 6, 0, 6)]  # three empty cells
+    near_end = tuple(v for row in rows for v in row)
+    risk = failure_chance(near_end, 3)
+    assert 0.0 < risk < 1.0
+    assert bot.leaf_value(near_end, 3) == pytest.approx(bot.evaluate(near_end) - 40.0 * risk)
+    earlier = (*near_end[:4], 0, 0, *near_end[6:])  # five empty cells: beyond risk_upto
+    assert bot.leaf_value(earlier, 3) == bot.evaluate(earlier)
+
+
+def test_the_frontier_counts_the_values_accepted_next_to_a_number() -> None:
+    plain = Evaluator(Weights())
+    wide = Evaluator(Weights(frontier=5.0, frontier_from=6))
+    board = [0] * 16
+    board[cell_of(0, 0)], board[cell_of(3, 3)] = 1, 6  # next to them: 1-2 and 5-6
+    apart = tuple(board)
+    assert wide(apart) == pytest.approx(plain(apart) + 5.0 * 4)
+    board[cell_of(3, 3)] = 2  # now only 1, 2 and 3 are accepted next to a number
+    close = tuple(board)
+    assert wide(close) == pytest.approx(plain(close) + 5.0 * 3)
+    rows = [(3, 4, 4, 3), (4, 5, 5, 4), (5, 6, 0, 5), (0, 6, 0, 6)]  # 3 empty cells: not counted
+    near_end = tuple(v for row in rows for v in row)
+    assert wide(near_end) == plain(near_end)
