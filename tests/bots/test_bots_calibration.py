@@ -33,9 +33,11 @@ def test_the_offset_of_the_board_s_empty_cells_is_added() -> None:
     assert calibrated(full) == plain(full) == 544
 
 
-def test_the_tuned_survival_evaluation_is_calibrated() -> None:
-    _, weights = TUNED[Difficulty.SURVIVAL]
-    assert weights.calibration == CALIBRATION[Difficulty.SURVIVAL]
+@pytest.mark.parametrize("difficulty", [Difficulty.SURVIVAL, Difficulty.NIGHTMARE])
+def test_the_tuned_evaluation_is_calibrated(difficulty: Difficulty) -> None:
+    _, weights = TUNED[difficulty]
+    assert weights.calibration == CALIBRATION[difficulty]
+    assert any(weights.calibration)
     board = (3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     uncalibrated = Evaluator(replace(weights, calibration=None))
     assert Evaluator(weights)(board) == pytest.approx(uncalibrated(board) + weights.calibration[14])
