@@ -1,10 +1,11 @@
 """The legal actions of a state, as a tuple built from cached parts.
 
-Every action object the game can need is built once. The stages of one die onto a set of cells
-are a tuple kept by (die, cells); unstages, confirm, Power uses and RUINs are tuples kept by what
-they depend on. So the legal actions of a state are a few look-ups and one concatenation, and a
-random player indexes a plain tuple. The order is fixed: stages (by die, then cell), unstages (in
-staging order), confirm, Power uses (BAWAS −1 / DAGDAG +1 by die, then rerolls), RUINs (by cell).
+Every action object the game can need is built once. The stages of a die, and the RUINs, onto
+the cells of each byte of a bitboard are tuples built at import; unstages with confirm, and Power
+uses, are tuples kept by what they depend on. So the legal actions of a state are a few look-ups
+and concatenations, and a random player indexes a plain tuple. The order is fixed: stages (by
+die, then cell), unstages (in staging order), confirm, Power uses (BAWAS −1 / DAGDAG +1 by die,
+then rerolls), RUINs (by cell).
 """
 
 from __future__ import annotations
