@@ -50,6 +50,12 @@ def draw(seed: int, start: int, count: int) -> tuple[int, ...]:
     return dice[digit:] + draw(seed, (block + 1) * _DIGITS, end - _DIGITS)
 
 
+_SIX4 = 6**4
+#: The four dice of each number below 6**4: its base-6 digits + 1, lowest first.
+_FOUR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n // 6**i % 6 + 1 for i in range(4)) for n in range(_SIX4)
+)
+
 #: The dice of the block last drawn: a game's next roll usually reads the same block.
 _last: tuple[int, int, tuple[int, ...]] = (0, -1, ())
 
@@ -61,11 +67,7 @@ def _block_dice(seed: int, block: int) -> tuple[int, ...]:
     if last[1] == block and last[0] == seed:
         return last[2]
     bits = _block(seed, block)
-    out = []
-    for _ in range(_DIGITS):
-        bits, digit = divmod(bits, 6)
-        out.append(digit + 1)
-    dice = tuple(out)
+    dice = _FOUR[bits % _SIX4] + _FOUR[bits // _SIX4 % _SIX4]
     _last = (seed, block, dice)
     return dice
 

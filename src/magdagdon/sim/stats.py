@@ -35,6 +35,7 @@ class GameRecord:
 
 # Read once: an enum member read off its class is a Python-level call in 3.11, once per action here.
 _MAGDAGDON = Phase.MAGDAGDON
+_OVER = Phase.OVER
 
 
 def play_one(bot_name: str, difficulty: Difficulty, seed: int) -> GameRecord:
@@ -48,8 +49,8 @@ def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameRecord:
     rng = random.Random(seed)
     state = GameState.new(difficulty, seed)
     magdagdon_turns: set[int] = set()
-    magdagdon = _MAGDAGDON
-    while not state.is_over:
+    magdagdon, over = _MAGDAGDON, _OVER
+    while state.phase is not over:
         state = state.apply(choose(state, rng))
         if state.phase is magdagdon:
             magdagdon_turns.add(state.turn)
