@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.evaluate import ALLOW, MASK_VALUES, Codes
-from magdagdon.engine.board import NEIGHBOURS
+from magdagdon.engine.board import NEIGHBOURS, frame_of, from_codes
 from magdagdon.engine.dice import roll_outcomes
+from magdagdon.engine.search import can_place_frame
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -150,27 +151,22 @@ def best_by_roll(table: dict[tuple[int, ...], float]) -> list[float | None]:
 
 
 def failure_chance(codes: Codes, minimum: int) -> float:
-    """The chance that a roll of four dice cannot stage ``minimum`` dice on ``codes``."""
-    placeable: set[int] = set()
-    seen: set[Codes] = set()
+    """The chance that a roll of four dice cannot stage ``minimum`` dice on ``codes``.
 
-    def grow(board: Codes, used: tuple[int, ...]) -> None:
-        masks = accepted(board)
-        if len(used) == minimum - 1:  # the last die: any value some cell accepts will do
-            union = 0
-            for mask in masks:
-                union |= mask
-            for value in MASK_VALUES[union]:
-                placeable.update(SUPERSETS[tuple(sorted((*used, value)))])
-            return
-        for cell in range(16):
-            for value in MASK_VALUES[masks[cell]]:
-                after = _put(board, cell, value)
-                if after not in seen:
-                    seen.add(after)
-                    grow(after, tuple(sorted((*used, value))))
-
+    A roll can when some ``minimum`` of its dice can (the engine's search decides each multiset);
+    a multiset whose rolls are all known to be placeable already is not searched."""
     if minimum <= 0:
         return 0.0
-    grow(codes, ())
-    return 1.0 - sum(ROLL_CHANCES[i] for i in placeable)
+    frame = frame_of(from_codes(list(codes)))
+    covered = 0
+    for part, rolls in _PARTS[minimum]:
+        if rolls & ~covered and can_place_frame(frame, part, minimum):
+            covered |= rolls
+    return 1.0 - sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
+
+
+#: For 1–4 dice: each multiset of values (sorted) with the rolls that contain it, as a bit set.
+_PARTS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {
+    size: tuple((part, sum(1 << i for i in SUPERSETS[part])) for part, _ in roll_outcomes(size))
+    for size in range(1, 5)
+}
