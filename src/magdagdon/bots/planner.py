@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.evaluate import ALLOW, MASK_VALUES, Codes
-from magdagdon.engine.board import NEIGHBOURS, frame_of, from_codes
+from magdagdon.engine.board import NEIGHBOURS, frame_fits, frame_of, from_codes
 from magdagdon.engine.dice import roll_outcomes
 from magdagdon.engine.search import can_place_frame
 
@@ -153,20 +153,29 @@ def best_by_roll(table: dict[tuple[int, ...], float]) -> list[float | None]:
 def failure_chance(codes: Codes, minimum: int) -> float:
     """The chance that a roll of four dice cannot stage ``minimum`` dice on ``codes``.
 
-    A roll can when some ``minimum`` of its dice can (the engine's search decides each multiset);
-    a multiset whose rolls are all known to be placeable already is not searched."""
+    A roll can when some ``minimum`` of its dice can (the engine's search decides each multiset).
+    Not searched: a multiset whose rolls are all known to be placeable already, and one with a
+    value that no empty cell fits."""
     if minimum <= 0:
         return 0.0
     frame = frame_of(from_codes(list(codes)))
+    fitting = 0  # the values some empty cell fits, as bits 1–6
+    for value in range(1, 7):
+        if frame_fits(frame, value):
+            fitting |= 1 << value
     covered = 0
-    for part, rolls in _PARTS[minimum]:
-        if rolls & ~covered and can_place_frame(frame, part, minimum):
+    for part, values, rolls in _PARTS[minimum]:
+        if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, minimum):
             covered |= rolls
     return 1.0 - sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
 
 
-#: For 1–4 dice: each multiset of values (sorted) with the rolls that contain it, as a bit set.
-_PARTS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {
-    size: tuple((part, sum(1 << i for i in SUPERSETS[part])) for part, _ in roll_outcomes(size))
+#: For 1–4 dice: each multiset of values (sorted), its values as bits 1–6, and the rolls that
+#: contain it as a bit set (by roll index).
+_PARTS: dict[int, tuple[tuple[tuple[int, ...], int, int], ...]] = {
+    size: tuple(
+        (part, sum({1 << v for v in part}), sum(1 << i for i in SUPERSETS[part]))
+        for part, _ in roll_outcomes(size)
+    )
     for size in range(1, 5)
 }
