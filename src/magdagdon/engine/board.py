@@ -133,8 +133,8 @@ def _place_bits(cell: int, value: int) -> int:
     return bits
 
 
-#: ``_PLACE[cell * 8 + value]``: what ``value`` on ``cell`` adds to a frame.
-_PLACE: tuple[int, ...] = tuple(
+#: ``PLACE_BITS[cell * 8 + value]``: what ``value`` on ``cell`` adds to a frame.
+PLACE_BITS: tuple[int, ...] = tuple(
     _place_bits(cell, value) if value in VALUES else 0
     for cell in range(CELLS)
     for value in range(8)
@@ -148,14 +148,14 @@ def frame_of(board: Board) -> Frame:
         cells = board[value]
         while cells:
             low = cells & -cells
-            frame |= _PLACE[(low.bit_length() - 1) << 3 | value]
+            frame |= PLACE_BITS[(low.bit_length() - 1) << 3 | value]
             cells ^= low
     return frame
 
 
 def frame_place(frame: Frame, cell: int, value: int) -> Frame:
     """The frame after ``value`` is put on the empty ``cell``."""
-    return frame | _PLACE[cell << 3 | value]
+    return frame | PLACE_BITS[cell << 3 | value]
 
 
 def frame_ruin(frame: Frame, cell: int) -> Frame:

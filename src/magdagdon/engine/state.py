@@ -18,6 +18,7 @@ from magdagdon.engine.board import (
     FRAME_FIELD,
     FRAME_TAKEN,
     FULL,
+    PLACE_BITS,
     Board,
     Frame,
     empty_of,
@@ -420,19 +421,20 @@ class GameState:
         as_list[die] = cell
         staged = tuple(as_list)
         order = (*self.order, die)
+        key = (staged, order)
         family = self._family
         if family is None:
             family = self._family = {(self.staged, self.order): self}
         else:
-            found = family.get((staged, order))
+            found = family.get(key)
             if found is not None:
                 return found
         new = self._copy()
         new._family = family
-        new._frame = frame_place(self._frame, cell, self.dice[die])
+        new._frame = self._frame | PLACE_BITS[cell << 3 | self.dice[die]]  # board.frame_place
         new.staged = staged
         new.order = order
-        family[staged, order] = new
+        family[key] = new
         return new
 
     def _unstage(self, die: int) -> GameState:
@@ -459,11 +461,12 @@ class GameState:
                     as_list[d] = cell
                     kept.append(d)
             staged, order = tuple(as_list), tuple(kept)
+        key = (staged, order)
         family = self._family
         if family is None:
             family = self._family = {(self.staged, before): self}
         else:
-            found = family.get((staged, order))
+            found = family.get(key)
             if found is not None:
                 return found
         if frame is None:
@@ -475,7 +478,7 @@ class GameState:
         new._frame = frame
         new.staged = staged
         new.order = order
-        family[staged, order] = new
+        family[key] = new
         return new
 
     def _confirm(self) -> GameState:
