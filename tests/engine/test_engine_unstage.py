@@ -134,3 +134,13 @@ def test_returning_the_last_die_gives_the_position_before_it() -> None:
     other = state_on(P, ONE_THREE, (4, 5, 1, 1)).apply(Stage(0, cell(0, 1)))
     assert other == one
     assert other.legal_actions() == one.legal_actions()
+
+
+def test_returning_the_last_staged_die_answers_the_state_it_was_staged_from() -> None:
+    s = state_on(P, ONE_THREE, (4, 5, 6, 1))
+    one = s.apply(Stage(0, cell(0, 1)))
+    two = one.apply(Stage(1, cell(0, 2)))
+    assert two.apply(Unstage(1)) is one
+    assert one.apply(Unstage(0)) is s
+    # Not the last die: the 5 hangs on the 4, so the cascade returns it too.
+    assert two.apply(Unstage(0)) == s

@@ -50,10 +50,6 @@ class LineScore:
     combo: str | None
 
 
-def _line_code(codes: tuple[int, ...]) -> int:
-    return ((codes[0] * 8 + codes[1]) * 8 + codes[2]) * 8 + codes[3]
-
-
 def _build_table() -> tuple[LineScore, ...]:
     table = []
     for codes in product(range(8), repeat=SIZE):
@@ -85,7 +81,10 @@ class Score:
 
 def line_scores(codes: list[int]) -> tuple[LineScore, ...]:
     """The eight lines of a board given as 16 cell codes: the four rows, then the four columns."""
-    return tuple(LINE_TABLE[_line_code(tuple(codes[c] for c in line))] for line in LINES)
+    return tuple(
+        LINE_TABLE[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
+        for a, b, c, d in LINES
+    )
 
 
 def score_codes(codes: list[int], power_penalty: int) -> Score:

@@ -44,12 +44,16 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
 
     On a board with no number (the first roll, or RUINs alone) the answers are kept: such boards
     are few, and theirs is the longest search."""
+    near = frame & _NEAR
+    if near and need == 2 and len(values) >= 2:  # the common case, straight to the arithmetic
+        values = tuple(sorted(values))
+        return _pair(near, _fits(frame, values), values)
     if need <= 0:
         return True
     if need > len(values):
         return False
     values = tuple(sorted(values))
-    if frame & _NEAR:
+    if near:
         return _search(frame, values, need, set())
     key = (frame, values, need)
     found = _NO_NUMBER.get(key)

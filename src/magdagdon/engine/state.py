@@ -29,7 +29,6 @@ from magdagdon.engine.board import (
     frame_valid,
     iter_cells,
     to_codes,
-    with_number,
     with_ruin,
 )
 from magdagdon.engine.dice import draw, roll_outcomes
@@ -78,7 +77,7 @@ def _tray_of(staged: tuple[int, ...]) -> tuple[int, ...]:
 class GameState:
     """One moment of a game: the permanent board, the roll, what is staged, the Powers used."""
 
-    __slots__ = (*_FIELDS, "_family", "_frame", "_legal", "_masks", "_pframe")
+    __slots__ = (*_FIELDS, "_family", "_frame", "_legal", "_masks", "_parent", "_pframe")
 
     difficulty: Difficulty
     seed: int
@@ -97,12 +96,17 @@ class GameState:
     _legal: tuple[Action, ...] | None
     #: The states of this roll met so far, by (staged, order): within one roll, staging and
     #: returning dice often lead back to a position already seen, which is then answered as is
-    #: (a transposition table; created at the first stage of the roll).
+    #: (a transposition table; created at the first stage of the roll). It is emptied when the
+    #: roll ends (KUMPIRMAHIN, a RUIN, or a Power changes the dice): it refers back to the
+    #: states, and emptying it lets them be freed at once rather than by the garbage collector.
     _family: dict[tuple[tuple[int, ...], tuple[int, ...]], GameState] | None
     #: The frames (see ``board.Frame``) of the permanent board and of the board with what is
     #: staged: kept up to date by every action, so a rule check never rebuilds one.
     _pframe: Frame
     _frame: Frame
+    #: The state this one was staged from (the same roll without its last staged die), when it
+    #: was made by a stage: returning that die answers it as is.
+    _parent: GameState | None
 
     def __init__(
         self,
@@ -137,6 +141,7 @@ class GameState:
         self._masks = None
         self._legal = None
         self._family = None
+        self._parent = None
         frame = self._pframe = frame_of(board)
         for die in order:
             frame = frame_place(frame, staged[die], dice[die])
@@ -164,6 +169,7 @@ class GameState:
         new._masks = None
         new._legal = None
         new._family = self._family
+        new._parent = None
         new._frame = self._frame
         new._pframe = self._pframe
         return new
@@ -217,10 +223,12 @@ class GameState:
     @property
     def live(self) -> Board:
         """The board with the staged dice on it."""
-        board = self.board
+        b0, b1, b2, b3, b4, b5, b6 = self.board
+        board = [b0, b1, b2, b3, b4, b5, b6]
+        staged, dice = self.staged, self.dice
         for die in self.order:
-            board = with_number(board, self.staged[die], self.dice[die])
-        return board
+            board[dice[die]] |= 1 << staged[die]
+        return (board[0], board[1], board[2], board[3], board[4], board[5], board[6])
 
     # ----- what the state shows -------------------------------------------------------------
 
@@ -332,11 +340,12 @@ class GameState:
             return self._stage(action.die, action.cell)  # type: ignore[union-attr]
         if kind is Unstage:
             return self._unstage(action.die)  # type: ignore[union-attr]
+        if kind is Roll or isinstance(action, Roll):
+            if self.phase is not ROLL:
+                self._require(ROLL)
+            return self._rolled(draw(self.seed, self.draws, DICE_PER_ROLL))
         if isinstance(action, Confirm):
             return self._confirm()
-        if isinstance(action, Roll):
-            self._require(ROLL)
-            return self._rolled(draw(self.seed, self.draws, DICE_PER_ROLL))
         if isinstance(action, Stage):
             return self._stage(action.die, action.cell)
         if isinstance(action, Unstage):
@@ -360,7 +369,7 @@ class GameState:
 
     def _rolled(self, values: tuple[int, ...]) -> GameState:
         frame = self._pframe
-        minimum = min(self.difficulty.base_minimum, frame_empty(frame).bit_count())
+        minimum = min(self.difficulty.base_minimum, (FULL ^ frame >> FRAME_TAKEN).bit_count())
         new = self._copy()
         new._frame = frame
         new.min_required = minimum
@@ -434,10 +443,14 @@ class GameState:
         new._frame = self._frame | PLACE_BITS[cell << 3 | self.dice[die]]  # board.frame_place
         new.staged = staged
         new.order = order
+        new._parent = self
         family[key] = new
         return new
 
     def _unstage(self, die: int) -> GameState:
+        parent = self._parent
+        if parent is not None and type(die) is int and die == self.order[-1]:
+            return parent  # the last die staged, returned: the state it was staged from
         if self.phase is not PLACE:
             self._require(PLACE)
         if self.staged[self._die(die)] == OFF:
@@ -482,7 +495,8 @@ class GameState:
         return new
 
     def _confirm(self) -> GameState:
-        self._require(PLACE)
+        if self.phase is not PLACE:
+            self._require(PLACE)
         if len(self.order) < self.min_required:
             raise errors.BelowMinimumError(
                 f"place at least {self.min_required} dice before KUMPIRMAHIN "
@@ -501,7 +515,9 @@ class GameState:
         return self._end_turn(with_ruin(self.board, cell), frame_ruin(self._pframe, cell))
 
     def _end_turn(self, board: Board, frame: Frame) -> GameState:
-        empty = frame_empty(frame)
+        if self._family is not None:
+            self._family.clear()
+        empty = FULL ^ frame >> FRAME_TAKEN  # board.frame_empty
         new = self._copy()
         new._frame = new._pframe = frame
         new.phase = ROLL if empty else OVER
@@ -546,6 +562,8 @@ class GameState:
         new = list(self.dice)
         for die, value in zip(dice, values, strict=True):
             new[die] = value
+        if self._family is not None:
+            self._family.clear()
         state = self._copy()
         state.dice = tuple(new)
         state.draws = draws
