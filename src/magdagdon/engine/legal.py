@@ -72,8 +72,24 @@ _STAGES_LO = tuple(_stage_table(die, 0) for die in range(DICE_PER_ROLL))
 _STAGES_HI = tuple(_stage_table(die, 8) for die in range(DICE_PER_ROLL))
 
 
+_L0, _L1, _L2, _L3 = _STAGES_LO
+_H0, _H1, _H2, _H3 = _STAGES_HI
+
+
 def stages(masks: tuple[int, ...]) -> tuple[Action, ...]:
     """The stage actions of each die (by id) onto its cells (``masks[die]``, a bitboard)."""
+    if len(masks) == DICE_PER_ROLL:  # unrolled: this runs for nearly every new position
+        m0, m1, m2, m3 = masks
+        return (
+            _L0[m0 & 0xFF]
+            + _H0[m0 >> 8]
+            + _L1[m1 & 0xFF]
+            + _H1[m1 >> 8]
+            + _L2[m2 & 0xFF]
+            + _H2[m2 >> 8]
+            + _L3[m3 & 0xFF]
+            + _H3[m3 >> 8]
+        )
     out: tuple[Action, ...] = ()
     for die, mask in enumerate(masks):
         if mask:
