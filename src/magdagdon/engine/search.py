@@ -115,10 +115,10 @@ def _two(frame: Frame, values: tuple[int, ...]) -> bool:
 
 def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
     """By value (index 0–6): the cells that fit it, for the values given (0 for the others)."""
-    taken = frame >> FRAME_TAKEN
+    free = FULL ^ frame >> FRAME_TAKEN
     fits = [0] * 7
     for w in values:
-        fits[w] = FULL & ~(frame >> _SHIFT[w] | taken)
+        fits[w] = free & ~(frame >> _SHIFT[w])
     return fits
 
 
