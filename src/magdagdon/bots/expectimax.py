@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import Advice, Steps, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
-from magdagdon.bots.calibration import CALIBRATION
 from magdagdon.bots.evaluate import RUIN_CODE, Codes, Evaluator, Weights, exact_points
 from magdagdon.bots.planner import (
     ONE_CHANGE,
@@ -26,6 +25,7 @@ from magdagdon.bots.planner import (
     failure_chance,
     turn_plans,
 )
+from magdagdon.bots.tuning import WEIGHTS, Evaluators
 from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin
 from magdagdon.engine.dice import roll_outcomes
 
@@ -54,36 +54,14 @@ class Settings:
     reserve: tuple[float, ...] = (0.0, 4.0, 3.0, 2.0)
 
 
-_NARROW = (0.0, 16.0, 6.0, 1.0, 0.0, 0.0, 0.0)
-#: A bonus counts by how narrow its line's open cells are: one that accepts a single value is as
-#: good as filled (1,000 games over the share by open-cell count: SURVIVAL +10, NIGHTMARE +5).
-_CELL_SHARE = (0.0, 1.0, 0.9, 0.85, 0.8, 0.75, 0.7)
-#: The settings and evaluation weights tuned for each difficulty with ``magdagdon simulate``.
+#: The settings tuned for each difficulty with ``magdagdon simulate``, with the evaluation weights
+#: of ``tuning.WEIGHTS``.
 TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
-    Difficulty.PEACEFUL: (Settings(), Weights()),
-    # SURVIVAL: the calibration, 20 boards searched deeper, conflicts and the frontier counted:
-    # 1,000 games of seed 1, paired: 346.1 (was 333.8, +12.4, se 2.3).
-    Difficulty.SURVIVAL: (
-        Settings(width=20),
-        Weights(
-            narrow=_NARROW,
-            cell_share=_CELL_SHARE,
-            conflict=20.0,
-            frontier=3.0,
-            calibration=CALIBRATION[Difficulty.SURVIVAL],
-        ),
-    ),
-    # NIGHTMARE: the calibration, paired: +2.4 (se 1.3) on 1,000 games of seed 1 (218.3), +2.9
-    # (se 1.6) on 300 of seed 7. With the frontier (4.5) too: +9.3 (se 3.2) on seed 7 but −0.5
-    # (se 1.7) on seed 1, so not that.
-    Difficulty.NIGHTMARE: (
-        Settings(risk_weight=40.0, risk_upto=3),
-        Weights(
-            narrow=_NARROW,
-            cell_share=_CELL_SHARE,
-            calibration=CALIBRATION[Difficulty.NIGHTMARE],
-        ),
-    ),
+    Difficulty.PEACEFUL: (Settings(), WEIGHTS[Difficulty.PEACEFUL]),
+    # SURVIVAL: 20 boards searched deeper (with the calibration, conflicts and the frontier of
+    # ``tuning``: 1,000 games of seed 1, paired: 346.1, was 333.8, +12.4, se 2.3).
+    Difficulty.SURVIVAL: (Settings(width=20), WEIGHTS[Difficulty.SURVIVAL]),
+    Difficulty.NIGHTMARE: (Settings(risk_weight=40.0, risk_upto=3), WEIGHTS[Difficulty.NIGHTMARE]),
 }
 
 
@@ -102,7 +80,7 @@ class ExpectimaxBot(TurnBot):
         self._fixed = settings is not None or evaluate is not None
         self.settings = settings or Settings()
         self.evaluate = evaluate or Evaluator()
-        self._evaluators: dict[Difficulty, Evaluator] = {}
+        self._evaluators = Evaluators()
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
         self._fail: dict[tuple[Codes, int], float] = {}
@@ -112,10 +90,7 @@ class ExpectimaxBot(TurnBot):
         if difficulty is self._difficulty or self._fixed:
             return
         self._difficulty = difficulty
-        settings, weights = TUNED[difficulty]
-        self.settings = settings
-        if difficulty not in self._evaluators:
-            self._evaluators[difficulty] = Evaluator(weights)
+        self.settings = TUNED[difficulty][0]
         self.evaluate = self._evaluators[difficulty]
         self._after.clear()
         self._fail.clear()

@@ -1,11 +1,12 @@
-"""The ``greedy`` bot: the turn's placement with the best board evaluation; no Powers."""
+"""The ``greedy`` bot: the turn's placement with the best board evaluation (the weights tuned for
+the difficulty); no Powers."""
 
 from __future__ import annotations
 
 from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
-from magdagdon.bots.evaluate import Evaluator
 from magdagdon.bots.planner import turn_plans
+from magdagdon.bots.tuning import Evaluators
 from magdagdon.engine import GameState, Phase, Ruin
 
 
@@ -16,21 +17,20 @@ class GreedyBot(TurnBot):
 
     def __init__(self) -> None:
         super().__init__()
-        self.evaluate = Evaluator()
+        self._evaluators = Evaluators()
 
     def advise(self, state: GameState) -> Advice:
+        evaluate = self._evaluators[state.difficulty]
         codes = codes_of(state)
         if state.phase is Phase.MAGDAGDON:
             cells = state.empty_cells()
-            values = {cell: self.evaluate((*codes[:cell], 7, *codes[cell + 1 :])) for cell in cells}
+            values = {cell: evaluate((*codes[:cell], 7, *codes[cell + 1 :])) for cell in cells}
             cell = max(cells, key=values.__getitem__)
             return Advice(Ruin(cell), (), values[cell] - state.power_penalty)
         plans = turn_plans(codes, state.dice, state.min_required)
-        board = max(plans, key=self.evaluate)
+        board = max(plans, key=evaluate)
         placement = plans[board]
-        return Advice(
-            next_step(state, placement), placement, self.evaluate(board) - state.power_penalty
-        )
+        return Advice(next_step(state, placement), placement, evaluate(board) - state.power_penalty)
 
 
 register("greedy", GreedyBot)
