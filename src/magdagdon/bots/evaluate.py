@@ -6,9 +6,9 @@ values; none left = it can never be filled and will become a RUIN). Each of the 
 scored from a memoised table: the best completion that respects the ±1 rule along the line, its
 combination bonus discounted by how many cells are still open (or, with ``cell_share``, by how
 many values each open cell still accepts: a cell with a single choice is nearly as good as filled).
-Optionally the values accepted next to a number count (``frontier``), and an offset by the number of
+Optionally the values accepted next to a number count (``frontier``), an offset by the number of
 empty cells (``calibration``, fitted by ``bench/fit_eval.py``) makes boards of different stages of
-the game comparable.
+the game comparable, and a learned correction (``residual``, see ``bots/residual.py``) is added.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise, product
 
+from magdagdon.bots.residual import Residual
+from magdagdon.bots.residual import load as load_residual
 from magdagdon.engine.board import NEIGHBOURS
 from magdagdon.engine.rules import RUIN_PENALTY
 from magdagdon.engine.scoring import BONUS, LINE_POINTS, LINES, STRAIGHT
@@ -63,6 +65,9 @@ class Weights:
     #: board accepts, the less likely the next rolls end in a MAGDAGDON.
     frontier: float = 0.0
     frontier_from: int = 6
+    #: When set: the name of a learned correction (``bots/residual.py``) added to the value of
+    #: every board with an empty cell.
+    residual: str | None = None
 
 
 DEFAULT = Weights()
@@ -85,13 +90,21 @@ def cell_masks(codes: Codes) -> list[int]:
 class Evaluator:
     """Scores boards with one set of :class:`Weights`; line values and boards are memoised."""
 
-    def __init__(self, weights: Weights = DEFAULT) -> None:
+    def __init__(self, weights: Weights = DEFAULT, residual: Residual | None = None) -> None:
+        """``residual`` overrides the correction named by the weights (to train one)."""
         self.weights = weights
+        if residual is None and weights.residual is not None:
+            residual = load_residual(weights.residual)
+        self._residual = residual
         self._lines: dict[int, float] = {}
         self._narrow = tuple(weights.narrow[len(values)] for values in MASK_VALUES)
         self._boards: dict[Codes, float] = {}
         self._calibration = weights.calibration
         self._frontier = weights.frontier
+
+    def forget(self) -> None:
+        """Drop the memoised board values (after the correction they include has changed)."""
+        self._boards.clear()
 
     def __call__(self, codes: Codes) -> float:
         """The estimated final score of ``codes`` (RUINs included, Power penalties not)."""
@@ -139,6 +152,8 @@ class Evaluator:
                 value = self._line_value((entries[a], entries[b], entries[c], entries[d]))
                 lines[key] = value
             total += value
+        if self._residual is not None and empties:
+            total += self._residual(codes)
         self._boards[codes] = total
         return total
 

@@ -1,7 +1,9 @@
 """The ``greedy`` bot: the turn's placement with the best board evaluation (the weights tuned for
-the difficulty); no Powers."""
+the difficulty, and its learned correction where there is one); no Powers."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
@@ -9,18 +11,23 @@ from magdagdon.bots.planner import turn_plans
 from magdagdon.bots.tuning import Evaluators
 from magdagdon.engine import GameState, Phase, Ruin
 
+if TYPE_CHECKING:
+    from magdagdon.bots.evaluate import Evaluator
+
 
 class GreedyBot(TurnBot):
     """Looks one turn ahead: every distinct placement of the roll, scored by :class:`Evaluator`."""
 
     name = "greedy"
 
-    def __init__(self) -> None:
+    def __init__(self, evaluate: Evaluator | None = None) -> None:
+        """``evaluate`` overrides the tuned evaluation of every difficulty."""
         super().__init__()
-        self._evaluators = Evaluators()
+        self._evaluators = Evaluators(residual=True)
+        self._fixed = evaluate
 
     def advise(self, state: GameState) -> Advice:
-        evaluate = self._evaluators[state.difficulty]
+        evaluate = self._fixed or self._evaluators[state.difficulty]
         codes = codes_of(state)
         if state.phase is Phase.MAGDAGDON:
             cells = state.empty_cells()

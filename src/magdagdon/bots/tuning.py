@@ -2,10 +2,12 @@
 
 Both bots that evaluate boards use them: ``expectimax`` at the leaves of its look-ahead, ``greedy``
 on the boards the turn can leave (on 400 games of seed 1, the tuned weights against the defaults:
-NIGHTMARE 198.2 against 185.3, SURVIVAL 301.3 against 284.0).
+NIGHTMARE 198.2 against 185.3, SURVIVAL 301.3 against 284.0), with a learned correction.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from magdagdon.bots.calibration import CALIBRATION
 from magdagdon.bots.evaluate import Evaluator, Weights
@@ -37,15 +39,34 @@ WEIGHTS: dict[Difficulty, Weights] = {
     ),
 }
 
+#: The learned corrections (``bots/residual.py``, trained by ``bench/train_residual.py``) that
+#: ``greedy`` adds to the evaluation. It looks one move deep, and the correction, trained on what
+#: the boards it leaves came to, stands in for a look-ahead: NIGHTMARE 206.1 against 197.4 (1,000
+#: games of seed 1). ``expectimax`` does without: its look-ahead already weighs what the
+#: correction learned (1,000 games of seed 1, paired: +0.3, se 2.5; half of it on 500: +2.1, se
+#: 3.1), and each board would cost more.
+RESIDUALS: dict[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare"}
+
+
+def weights_for(difficulty: Difficulty, *, residual: bool = False) -> Weights:
+    """The tuned weights of ``difficulty``; with ``residual``, its learned correction too."""
+    weights = WEIGHTS[difficulty]
+    if residual and difficulty in RESIDUALS:
+        weights = replace(weights, residual=RESIDUALS[difficulty])
+    return weights
+
 
 class Evaluators:
-    """One :class:`Evaluator` (with its memo) for each difficulty, made when first asked."""
+    """One :class:`Evaluator` (with its memo) for each difficulty, made when first asked; with
+    ``residual``, with the difficulty's learned correction."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, residual: bool = False) -> None:
+        self._residual = residual
         self._made: dict[Difficulty, Evaluator] = {}
 
     def __getitem__(self, difficulty: Difficulty) -> Evaluator:
         found = self._made.get(difficulty)
         if found is None:
-            found = self._made[difficulty] = Evaluator(WEIGHTS[difficulty])
+            weights = weights_for(difficulty, residual=self._residual)
+            found = self._made[difficulty] = Evaluator(weights)
         return found

@@ -1,0 +1,92 @@
+"""A learned correction to the board evaluation: an n-tuple network trained from self-play.
+
+The correction of a board is a sum of weights looked up by the board's cell codes (0 empty, 1–6 a
+number, 7 a RUIN): one table for each of the 17 tuples of four cells (the four rows, the four
+columns and the nine 2×2 squares), indexed by the tuple's four codes (8**4 entries), and one by
+the number of empty cells. The lines see the combinations being built; the squares see how the ±1
+rule binds a cell to the numbers across from it.
+
+The tables are trained by ``bench/train_residual.py`` with TD(0), as strong 2048 players are: the
+``greedy`` policy on the evaluation plus this correction plays seeded games, and the value of each
+board left by a turn moves toward the value of the board left by the next turn (the final score at
+the end). They are stored, compressed, in ``bots/data/residual-<difficulty>.bin``.
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from array import array
+from functools import cache
+from pathlib import Path
+
+from magdagdon.engine.scoring import LINES
+
+Codes = tuple[int, ...]
+
+#: The 2×2 squares of the board, each as four cells.
+SQUARES: tuple[tuple[int, ...], ...] = tuple(
+    (r * 4 + c, r * 4 + c + 1, r * 4 + c + 4, r * 4 + c + 5) for r in range(3) for c in range(3)
+)
+TUPLES: tuple[tuple[int, ...], ...] = LINES + SQUARES
+ENTRIES = 8**4  # the codes of four cells
+_SIZE = len(TUPLES) * ENTRIES + 17  # every tuple's table, then the table by empty cells
+
+DATA = Path(__file__).parent / "data"
+
+
+class Residual:
+    """The tables of the correction, as one flat array of weights."""
+
+    __slots__ = ("weights",)
+
+    def __init__(self, weights: array[float] | None = None) -> None:
+        self.weights = weights if weights is not None else array("d", bytes(8 * _SIZE))
+        if len(self.weights) != _SIZE:
+            raise ValueError(f"a residual has {_SIZE} weights, not {len(self.weights)}")
+
+    def __call__(self, codes: Codes) -> float:
+        """The correction for ``codes`` (16 cell codes)."""
+        w = self.weights
+        total = w[_SIZE - 17 + codes.count(0)]
+        base = 0
+        for a, b, c, d in TUPLES:
+            total += w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
+            base += ENTRIES
+        return total
+
+    def update(self, codes: Codes, step: float) -> None:
+        """Add ``step`` to every weight that the correction of ``codes`` reads."""
+        w = self.weights
+        w[_SIZE - 17 + codes.count(0)] += step
+        base = 0
+        for a, b, c, d in TUPLES:
+            w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]] += step
+            base += ENTRIES
+
+    def to_bytes(self) -> bytes:
+        """The weights as compressed little-endian 32-bit floats."""
+        single = array("f", self.weights)
+        if sys.byteorder == "big":
+            single.byteswap()
+        return zlib.compress(single.tobytes(), 9)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Residual:
+        """The inverse of :meth:`to_bytes`."""
+        single = array("f")
+        single.frombytes(zlib.decompress(data))
+        if sys.byteorder == "big":
+            single.byteswap()
+        return cls(array("d", single))
+
+
+def data_path(name: str) -> Path:
+    """Where the committed tables called ``name`` are kept."""
+    return DATA / f"residual-{name}.bin"
+
+
+@cache
+def load(name: str) -> Residual:
+    """The committed tables called ``name`` (read once)."""
+    return Residual.from_bytes(data_path(name).read_bytes())

@@ -1,0 +1,89 @@
+"""The learned correction to the evaluation: its tables, its storage, its training, its use."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from magdagdon.bots.evaluate import Evaluator
+from magdagdon.bots.residual import TUPLES, Residual, load
+from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
+from magdagdon.engine import Difficulty
+
+ROOT = Path(__file__).resolve().parents[2]
+boards = st.lists(st.integers(0, 7), min_size=16, max_size=16).map(tuple)
+
+
+def test_the_correction_reads_one_weight_per_tuple_and_one_by_empty_cells() -> None:
+    residual = Residual()
+    board = (1, 2, 3, 4, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 6)
+    assert residual(board) == 0.0
+    residual.update(board, 0.5)
+    assert residual(board) == pytest.approx(0.5 * (len(TUPLES) + 1))
+    # Another board shares the row 1 2 3 4, the empty rows, and the empty-cell count only.
+    other = (1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 6)
+    shared = [t for t in TUPLES if all(board[c] == other[c] for c in t)]
+    assert residual(other) == pytest.approx(0.5 * (len(shared) + 1))
+
+
+@given(board=boards, steps=st.lists(st.sampled_from([0.25, -1.5, 3.0]), max_size=5))
+def test_the_tables_survive_storage(board: tuple[int, ...], steps: list[float]) -> None:
+    residual = Residual()
+    for step in steps:
+        residual.update(board, step)
+    again = Residual.from_bytes(residual.to_bytes())
+    assert again(board) == pytest.approx(residual(board))
+    assert list(again.weights) == list(residual.weights)  # these steps are exact in 32 bits
+
+
+def test_a_residual_has_the_size_of_its_tables() -> None:
+    with pytest.raises(ValueError, match="weights"):
+        Residual(Residual().weights[:-1])
+
+
+def test_the_evaluation_adds_the_correction_to_boards_with_an_empty_cell_only() -> None:
+    residual = Residual()
+    open_board = (3, 4, 0, 0) + (0,) * 12
+    full = (3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6)
+    residual.update(open_board, 2.0)
+    residual.update(full, 2.0)
+    plain = Evaluator(replace(WEIGHTS[Difficulty.NIGHTMARE], residual=None))
+    corrected = Evaluator(replace(WEIGHTS[Difficulty.NIGHTMARE], residual=None), residual)
+    assert corrected(open_board) == pytest.approx(plain(open_board) + residual(open_board))
+    assert corrected(full) == plain(full) == 544  # a full board is worth its score
+    residual.update(open_board, 1.0)
+    assert corrected(open_board) != pytest.approx(plain(open_board) + residual(open_board))
+    corrected.forget()
+    assert corrected(open_board) == pytest.approx(plain(open_board) + residual(open_board))
+
+
+def test_greedy_evaluates_nightmare_with_the_committed_correction_and_expectimax_without() -> None:
+    tables = load("nightmare")
+    assert any(tables.weights)
+    board = (3, 4, 0, 0) + (0,) * 12
+    plain = Evaluator(WEIGHTS[Difficulty.NIGHTMARE])
+    greedy = Evaluators(residual=True)[Difficulty.NIGHTMARE]
+    assert greedy(board) == pytest.approx(plain(board) + tables(board))
+    assert Evaluators()[Difficulty.NIGHTMARE](board) == plain(board)
+    assert weights_for(Difficulty.SURVIVAL, residual=True) == WEIGHTS[Difficulty.SURVIVAL]
+
+
+def test_training_is_reproducible(tmp_path: Path) -> None:
+    outputs = []
+    for run in ("a", "b"):
+        out = tmp_path / f"{run}.bin"
+        script = str(ROOT / "bench" / "train_residual.py")
+        subprocess.run(
+            [sys.executable, script, "--games", "12", "--save-every", "6", "--out", str(out)],
+            check=True,
+            capture_output=True,
+        )
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert any(Residual.from_bytes(outputs[0]).weights)
