@@ -6,8 +6,8 @@ from engine_helpers import codes_of, ref_can_place
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magdagdon.engine.board import EMPTY_BOARD, frame_of, from_codes
-from magdagdon.engine.search import can_place, search_frame
+from magdagdon.engine.board import EMPTY_BOARD, FULL, frame_of, frame_valid, from_codes
+from magdagdon.engine.search import can_place, roll_masks, search_frame
 
 cells = st.lists(
     st.one_of(st.just(0), st.integers(0, 7), st.sampled_from([3, 4])), min_size=16, max_size=16
@@ -24,6 +24,32 @@ def test_can_place_matches_the_brute_force(
     board = from_codes(codes)
     assert can_place(board, dice, need) == expected
     assert search_frame(frame_of(board), dice, need) == expected  # the same, no answers kept
+
+
+@settings(max_examples=400, deadline=None)
+@given(codes=cells, dice=st.one_of(rolls, st.tuples(*[st.integers(1, 6)] * 3)))
+def test_roll_masks_is_the_search_for_two_dice_and_each_dies_valid_cells(
+    codes: list[int], dice: tuple[int, ...]
+) -> None:
+    frame = frame_of(from_codes(codes))
+    near = frame & FULL
+    if not near:  # roll_masks is for boards with a number
+        return
+    masks = roll_masks(frame, near, dice)
+    if ref_can_place(codes, dice, 2):
+        assert masks == tuple(frame_valid(frame, value) for value in dice)
+    else:
+        assert masks is None
+
+
+def test_roll_masks_literal_case() -> None:
+    frame = frame_of(from_codes(codes_of("3...", "....", "....", "....")))
+    right, below = 1 << 1, 1 << 4
+    assert roll_masks(frame, frame & FULL, (4, 2, 6, 3)) == (right | below,) * 2 + (
+        0,
+        right | below,
+    )
+    assert roll_masks(frame, frame & FULL, (6, 6, 1, 1)) is None
 
 
 def test_can_place_literal_cases() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from engine_helpers import cell, expect_illegal, live_codes, ref_valid, state_on
 
-from magdagdon.engine import OFF, Difficulty, GameState, Phase, Roll, Stage, Unstage
+from magdagdon.engine import OFF, Confirm, Difficulty, GameState, Phase, Roll, Stage, Unstage, legal
 
 P = Difficulty.PEACEFUL
 ONE_THREE = ("3...", "....", "....", "....")
@@ -144,3 +146,17 @@ def test_returning_the_last_staged_die_answers_the_state_it_was_staged_from() ->
     assert one.apply(Unstage(0)) is s
     # Not the last die: the 5 hangs on the 4, so the cascade returns it too.
     assert two.apply(Unstage(0)) == s
+
+
+def test_the_table_of_returns_and_confirm_is_what_unstages_makes() -> None:
+    table = legal.UNSTAGES_BY_MINIMUM
+    assert table[3][(2, 0)] == (Unstage(2), Unstage(0))  # below NIGHTMARE's minimum: no confirm
+    assert table[2][(2, 0)] == (Unstage(2), Unstage(0), Confirm())
+    assert table[2][()] == ()
+    for minimum in range(5):
+        for order in (
+            *permutations(range(4), 1),
+            *permutations(range(4), 3),
+            *permutations(range(4)),
+        ):
+            assert table[minimum][order] == legal.unstages(order, len(order) >= minimum)

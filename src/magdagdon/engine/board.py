@@ -190,11 +190,13 @@ def frame_fits(frame: Frame, value: int) -> int:
 def to_codes(board: Board) -> list[int]:
     """The board as 16 cell codes: 0 empty, 1–6 a number, 7 a RUIN."""
     codes = [0] * CELLS
-    for cell in iter_cells(board[RUIN]):
-        codes[cell] = RUIN_CODE
-    for value in VALUES:
-        for cell in iter_cells(board[value]):
-            codes[cell] = value
+    for layer, cells in enumerate(board):  # the RUINs, then each value
+        if cells:
+            code = layer or RUIN_CODE
+            for cell in _CELLS_LO[cells & 0xFF]:
+                codes[cell] = code
+            for cell in _CELLS_HI[cells >> 8]:
+                codes[cell] = code
     return codes
 
 

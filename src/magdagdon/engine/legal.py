@@ -11,6 +11,7 @@ then rerolls), RUINs (by cell).
 from __future__ import annotations
 
 from functools import cache
+from itertools import permutations
 
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
 from magdagdon.engine.board import CELLS, iter_cells
@@ -30,6 +31,19 @@ CONFIRM = Confirm()
 def unstages(order: tuple[int, ...], confirm: bool) -> tuple[Action, ...]:
     """Returning each staged die, in staging order; then confirm when it is allowed."""
     return (*(UNSTAGE[d] for d in order), *((CONFIRM,) if confirm else ()))
+
+
+def _unstages_table(minimum: int) -> dict[tuple[int, ...], tuple[Action, ...]]:
+    table: dict[tuple[int, ...], tuple[Action, ...]] = {(): ()}
+    for length in range(1, DICE_PER_ROLL + 1):
+        for order in permutations(range(DICE_PER_ROLL), length):
+            table[order] = unstages(order, length >= minimum)
+    return table
+
+
+#: By the turn's minimum (0 to the dice of a roll), then by the staged dice in staging order:
+#: :func:`unstages` (nothing when no die is staged), read by a subscript rather than a call.
+UNSTAGES_BY_MINIMUM = {minimum: _unstages_table(minimum) for minimum in range(DICE_PER_ROLL + 1)}
 
 
 @cache
@@ -67,33 +81,19 @@ def _stage_table(die: int, shift: int) -> tuple[tuple[Action, ...], ...]:
     return tuple(tuple(stage[cell] for cell in iter_cells(byte << shift)) for byte in range(256))
 
 
-# The stages of each die onto the cells of one byte of a bitboard (cells 0–7, then 8–15).
-_STAGES_LO = tuple(_stage_table(die, 0) for die in range(DICE_PER_ROLL))
-_STAGES_HI = tuple(_stage_table(die, 8) for die in range(DICE_PER_ROLL))
-
-
-_L0, _L1, _L2, _L3 = _STAGES_LO
-_H0, _H1, _H2, _H3 = _STAGES_HI
+#: The stages of each die onto the cells of one byte of a bitboard (cells 0–7, then 8–15).
+STAGES_LO = tuple(_stage_table(die, 0) for die in range(DICE_PER_ROLL))
+STAGES_HI = tuple(_stage_table(die, 8) for die in range(DICE_PER_ROLL))
 
 
 def stages(masks: tuple[int, ...]) -> tuple[Action, ...]:
-    """The stage actions of each die (by id) onto its cells (``masks[die]``, a bitboard)."""
-    if len(masks) == DICE_PER_ROLL:  # unrolled: this runs for nearly every new position
-        m0, m1, m2, m3 = masks
-        return (
-            _L0[m0 & 0xFF]
-            + _H0[m0 >> 8]
-            + _L1[m1 & 0xFF]
-            + _H1[m1 >> 8]
-            + _L2[m2 & 0xFF]
-            + _H2[m2 >> 8]
-            + _L3[m3 & 0xFF]
-            + _H3[m3 >> 8]
-        )
+    """The stage actions of each die (by id) onto its cells (``masks[die]``, a bitboard).
+
+    ``GameState.legal_actions`` has this unrolled for a roll of four dice."""
     out: tuple[Action, ...] = ()
     for die, mask in enumerate(masks):
         if mask:
-            out += _STAGES_LO[die][mask & 0xFF] + _STAGES_HI[die][mask >> 8]
+            out += STAGES_LO[die][mask & 0xFF] + STAGES_HI[die][mask >> 8]
     return out
 
 

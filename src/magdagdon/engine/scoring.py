@@ -82,27 +82,30 @@ class Score:
 def line_scores(codes: list[int]) -> tuple[LineScore, ...]:
     """The eight lines of a board given as 16 cell codes: the four rows, then the four columns."""
     return tuple(
-        LINE_TABLE[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
-        for a, b, c, d in LINES
+        [
+            LINE_TABLE[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
+            for a, b, c, d in LINES
+        ]
     )
 
 
 def score_codes(codes: list[int], power_penalty: int) -> Score:
     """The full score of a board given as 16 cell codes (see :func:`board.to_codes`)."""
     lines = line_scores(codes)
-    base = sum(line.sum for line in lines)
-    bonus = sum(line.bonus for line in lines)
+    base = sum([line.sum for line in lines])
+    bonus = sum([line.bonus for line in lines])
     ruins = codes.count(RUIN_CODE)
     ruin_penalty = RUIN_PENALTY * ruins
+    # By position: a call by keyword costs more.
     return Score(
-        base=base,
-        bonus=bonus,
-        ruins=ruins,
-        ruin_penalty=ruin_penalty,
-        power_penalty=power_penalty,
-        total=base + bonus - ruin_penalty - power_penalty,
-        rows=lines[:SIZE],
-        columns=lines[SIZE:],
+        base,
+        bonus,
+        ruins,
+        ruin_penalty,
+        power_penalty,
+        base + bonus - ruin_penalty - power_penalty,
+        lines[:SIZE],
+        lines[SIZE:],
     )
 
 

@@ -9,6 +9,7 @@ number the first die tries one cell of each symmetry class only.
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations_with_replacement, product
 
 from magdagdon.engine.board import (
     ADJACENT,
@@ -25,6 +26,7 @@ from magdagdon.engine.board import (
     frame_valid,
     spread,
 )
+from magdagdon.engine.rules import DICE_PER_ROLL
 
 _NEAR = FULL  # the field of a frame that holds the cells next to a number
 
@@ -62,6 +64,39 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
             _NO_NUMBER.clear()
         found = _NO_NUMBER[key] = _search(frame, values, need, set())
     return found
+
+
+def roll_masks(frame: Frame, near: int, values: tuple[int, ...]) -> tuple[int, ...] | None:
+    """For a roll that must place two dice, on a frame with a number (``near``, its cells next to
+    a number, is not 0): the cells each die may be placed on, by die; or None when no two of
+    them can be placed one after the other (MAGDAGDON).
+
+    :func:`can_place_frame` and the dice's valid cells, from the frame's fields read once;
+    unrolled for a roll of four dice 1–6, the one a turn makes."""
+    try:
+        v0, v1, v2, v3 = values
+        ordered = _SORTED_ROLLS[values]
+    except (ValueError, KeyError):
+        fits = _fits(frame, values)
+        if not _pair(near, fits, tuple(sorted(values))):
+            return None
+        return tuple([fits[value] & near for value in values])
+    # _fits, inline
+    free = FULL ^ frame >> FRAME_TAKEN
+    fits = [0] * 7
+    fits[v0] = free ^ free & frame >> _SHIFT[v0]
+    fits[v1] = free ^ free & frame >> _SHIFT[v1]
+    fits[v2] = free ^ free & frame >> _SHIFT[v2]
+    fits[v3] = free ^ free & frame >> _SHIFT[v3]
+    if not _pair(near, fits, ordered):
+        return None
+    return (fits[v0] & near, fits[v1] & near, fits[v2] & near, fits[v3] & near)
+
+
+#: Each roll of four dice 1–6, sorted.
+_SORTED_ROLLS = {
+    values: tuple(sorted(values)) for values in product(range(1, 7), repeat=DICE_PER_ROLL)
+}
 
 
 def search_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
@@ -118,7 +153,9 @@ def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
     free = FULL ^ frame >> FRAME_TAKEN
     fits = [0] * 7
     for w in values:
-        fits[w] = free & ~(frame >> _SHIFT[w])
+        # free & ~bad, as free ^ (free & bad): ``~`` on the (long) frame would make a negative
+        # long, slower to build and to AND.
+        fits[w] = free ^ free & frame >> _SHIFT[w]
     return fits
 
 
@@ -138,6 +175,14 @@ def _splits(values: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, bool],
     return tuple(out)
 
 
+#: :func:`_splits` of every sorted choice of up to four values 1–6, read by a subscript rather
+#: than a call.
+_SPLITS = {
+    values: _splits(values)
+    for count in range(DICE_PER_ROLL + 1)
+    for values in combinations_with_replacement(range(1, 7), count)
+}
+
 _SPREAD_LO = tuple(spread(cells) for cells in range(256))
 _SPREAD_HI = tuple(spread(cells << 8) for cells in range(256))
 #: Each cell with its neighbours.
@@ -154,7 +199,11 @@ def _pair(near: int, fits: list[int], values: tuple[int, ...]) -> bool:
     two cells are valid for w, or one that is not the only c, or a cell that fits w touches some
     c; when it may not, if some cell valid for w is neither c nor next to c, for some c.
     """
-    for v, others in _splits(values):
+    try:
+        splits = _SPLITS[values]
+    except KeyError:
+        splits = _splits(values)
+    for v, others in splits:
         cells = fits[v] & near
         if not cells:
             continue

@@ -26,7 +26,6 @@ from magdagdon.engine.board import (
     frame_of,
     frame_place,
     frame_ruin,
-    frame_valid,
     iter_cells,
     to_codes,
     with_ruin,
@@ -34,7 +33,7 @@ from magdagdon.engine.board import (
 from magdagdon.engine.dice import draw, roll_outcomes
 from magdagdon.engine.rules import DICE_PER_ROLL, Difficulty
 from magdagdon.engine.scoring import Score, score_codes
-from magdagdon.engine.search import can_place_frame
+from magdagdon.engine.search import can_place_frame, roll_masks
 
 
 class Phase(enum.Enum):
@@ -65,6 +64,18 @@ _FIELDS = (
 )
 
 _ALL_OFF = (-1,) * DICE_PER_ROLL
+#: ``_CHECK_BITS[cell * 8 + value]``: the bits of a frame that say whether ``value`` may go on
+#: ``cell`` (``board.frame_valid``), on a board with a number: it may when, of these, the cell's
+#: "near" bit alone is set. (On a board with none, any empty cell.)
+_CHECK_BITS = tuple(
+    1 << cell | 1 << (FRAME_FIELD * value + cell) | 1 << (FRAME_TAKEN + cell)
+    for cell in range(CELLS)
+    for value in range(8)
+)
+_UNSTAGES = legal.UNSTAGES_BY_MINIMUM
+_L0, _L1, _L2, _L3 = legal.STAGES_LO
+_H0, _H1, _H2, _H3 = legal.STAGES_HI
+_STAGE = legal.STAGE
 #: Where the "bad" field of each value starts in a frame.
 _SHIFT = tuple(FRAME_FIELD * value for value in range(7))
 
@@ -133,8 +144,10 @@ class GameState:
         self.staged = staged
         self.order = order
         self.powers_used = powers_used
+        frame = self._pframe = frame_of(board)
         self.min_required = (
-            min(difficulty.base_minimum, empty_of(board).bit_count())
+            # FULL & ~taken: board.empty_of, read off the frame
+            min(difficulty.base_minimum, (FULL & ~(frame >> FRAME_TAKEN)).bit_count())
             if min_required is None
             else min_required
         )
@@ -142,7 +155,6 @@ class GameState:
         self._legal = None
         self._family = None
         self._parent = None
-        frame = self._pframe = frame_of(board)
         for die in order:
             frame = frame_place(frame, staged[die], dice[die])
         self._frame = frame
@@ -154,25 +166,11 @@ class GameState:
 
     def _copy(self) -> GameState:
         """A copy to change before anyone sees it (states are immutable once returned)."""
-        new = object.__new__(GameState)
-        new.difficulty = self.difficulty
-        new.seed = self.seed
-        new.draws = self.draws
-        new.phase = self.phase
-        new.turn = self.turn
-        new.board = self.board
-        new.dice = self.dice
-        new.staged = self.staged
-        new.order = self.order
-        new.powers_used = self.powers_used
-        new.min_required = self.min_required
-        new._masks = None
-        new._legal = None
-        new._family = self._family
-        new._parent = None
-        new._frame = self._frame
-        new._pframe = self._pframe
-        return new
+        return _state(
+            self.difficulty, self.seed, self.draws, self.phase, self.turn, self.board, self.dice,
+            self.staged, self.order, self.powers_used, self.min_required, None, self._family,
+            None, self._frame, self._pframe,
+        )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -200,19 +198,22 @@ class GameState:
             staged, dice = self.staged, self.dice
             if near:
                 free = near & ~(frame >> FRAME_TAKEN)
-                if len(dice) == DICE_PER_ROLL:
+                # free & ~bad, as free ^ (free & bad): ``~`` on the (long) frame field would
+                # build a negative long, slower to make and to AND than a positive one.
+                try:
                     s0, s1, s2, s3 = staged
                     v0, v1, v2, v3 = dice
-                    masks = (
-                        0 if s0 >= 0 else free & ~(frame >> _SHIFT[v0]),
-                        0 if s1 >= 0 else free & ~(frame >> _SHIFT[v1]),
-                        0 if s2 >= 0 else free & ~(frame >> _SHIFT[v2]),
-                        0 if s3 >= 0 else free & ~(frame >> _SHIFT[v3]),
+                except ValueError:  # not a roll of four dice
+                    masks = tuple(
+                        0 if cell >= 0 else free ^ free & frame >> _SHIFT[value]
+                        for cell, value in zip(staged, dice, strict=True)
                     )
                 else:
-                    masks = tuple(
-                        0 if cell >= 0 else free & ~(frame >> _SHIFT[value])
-                        for cell, value in zip(staged, dice, strict=True)
+                    masks = (
+                        0 if s0 >= 0 else free ^ free & frame >> _SHIFT[v0],
+                        0 if s1 >= 0 else free ^ free & frame >> _SHIFT[v1],
+                        0 if s2 >= 0 else free ^ free & frame >> _SHIFT[v2],
+                        0 if s3 >= 0 else free ^ free & frame >> _SHIFT[v3],
                     )
             else:  # no number yet: every empty cell
                 empty = FULL ^ frame >> FRAME_TAKEN
@@ -301,12 +302,30 @@ class GameState:
         phase = self.phase
         if phase is PLACE:
             order = self.order
-            rest: tuple[Action, ...] = (
-                legal.unstages(order, len(order) >= self.min_required) if order else ()
-            )
+            try:
+                rest = _UNSTAGES[self.min_required][order]
+            except KeyError:  # a state made by hand, with an order no game makes
+                rest = legal.unstages(order, len(order) >= self.min_required) if order else ()
             if self.powers_used < self.difficulty.power_uses:
                 rest += legal.powers(_tray_of(self.staged), self.dice)
-            found = self._legal = legal.stages(self._masks or self._valid_masks()) + rest
+            masks = self._masks or self._valid_masks()
+            try:
+                m0, m1, m2, m3 = masks
+            except ValueError:  # not a roll of four dice
+                found = legal.stages(masks) + rest
+            else:  # legal.stages, unrolled: this runs for nearly every new position
+                found = (
+                    _L0[m0 & 0xFF]
+                    + _H0[m0 >> 8]
+                    + _L1[m1 & 0xFF]
+                    + _H1[m1 >> 8]
+                    + _L2[m2 & 0xFF]
+                    + _H2[m2 >> 8]
+                    + _L3[m3 & 0xFF]
+                    + _H3[m3 >> 8]
+                    + rest
+                )
+            self._legal = found
             return found
         if phase is ROLL:
             return legal.ONLY_ROLL
@@ -337,7 +356,7 @@ class GameState:
         """The state after ``action``, the dice drawn from this game's seeded stream."""
         kind = type(action)
         if kind is Stage:
-            return self._stage(action.die, action.cell)  # type: ignore[union-attr]
+            return self._stage(action.die, action.cell, action)  # type: ignore[union-attr,arg-type]
         if kind is Unstage:
             return self._unstage(action.die)  # type: ignore[union-attr]
         if kind is Roll or isinstance(action, Roll):
@@ -370,17 +389,18 @@ class GameState:
     def _rolled(self, values: tuple[int, ...]) -> GameState:
         frame = self._pframe
         minimum = min(self.difficulty.base_minimum, (FULL ^ frame >> FRAME_TAKEN).bit_count())
-        new = self._copy()
-        new._frame = frame
-        new.min_required = minimum
-        new.draws = self.draws + DICE_PER_ROLL
-        new.phase = PLACE if can_place_frame(frame, values, minimum) else MAGDAGDON
-        new.turn = self.turn + 1
-        new.dice = values
-        new.staged = _ALL_OFF
-        new.order = ()
-        new._family = None
-        return new
+        near = frame & FULL
+        masks = None
+        if near and minimum == 2:  # the common case: the check finds the dice's cells too
+            masks = roll_masks(frame, near, values)
+            phase = MAGDAGDON if masks is None else PLACE
+        else:
+            phase = PLACE if can_place_frame(frame, values, minimum) else MAGDAGDON
+        return _state(
+            self.difficulty, self.seed, self.draws + DICE_PER_ROLL, phase, self.turn + 1,
+            self.board, values, _ALL_OFF, (), self.powers_used, minimum, masks, None, None,
+            frame, frame,
+        )  # fmt: skip
 
     def reroll_with(self, dice: tuple[int, ...], values: tuple[int, ...]) -> GameState:
         """The state after I-ROLL ULIT of ``dice`` gave ``values`` (a chance outcome)."""
@@ -407,13 +427,19 @@ class GameState:
             raise errors.DieStagedError(f"die {die} is on the board; return it to the tray first")
         return die
 
-    def _stage(self, die: int, cell: int) -> GameState:
+    def _stage(self, die: int, cell: int, action: Stage | None = None) -> GameState:
         if self.phase is not PLACE:
             self._require(PLACE)
         masks = self._masks or self._valid_masks()
-        # One test for a valid stage: a staged die has no cells in ``masks``. Anything else takes
-        # the checks below, in the order that picks the error to report.
-        if not (
+        # A stage the game built (``action``, one of legal.STAGE, as legal_actions hands out)
+        # has a die and a cell in range, so it needs one test: a staged die has no cells in
+        # ``masks``. Any other takes the checks below, in the order that picks the error to
+        # report.
+        try:
+            valid = _STAGE[die][cell] is action and masks[die] >> cell & 1
+        except (IndexError, TypeError):
+            valid = 0
+        if not valid and not (
             type(die) is int
             and type(cell) is int
             and 0 <= die < DICE_PER_ROLL
@@ -429,7 +455,7 @@ class GameState:
         as_list = list(self.staged)
         as_list[die] = cell
         staged = tuple(as_list)
-        order = (*self.order, die)
+        order = self.order + (die,)  # noqa: RUF005 (cheaper than (*self.order, die))
         key = (staged, order)
         family = self._family
         if family is None:
@@ -438,13 +464,12 @@ class GameState:
             found = family.get(key)
             if found is not None:
                 return found
-        new = self._copy()
-        new._family = family
-        new._frame = self._frame | PLACE_BITS[cell << 3 | self.dice[die]]  # board.frame_place
-        new.staged = staged
-        new.order = order
-        new._parent = self
-        family[key] = new
+        frame = self._frame | PLACE_BITS[cell << 3 | self.dice[die]]  # board.frame_place
+        new = family[key] = _state(
+            self.difficulty, self.seed, self.draws, PLACE, self.turn, self.board, self.dice,
+            staged, order, self.powers_used, self.min_required, None, family, self, frame,
+            self._pframe,
+        )  # fmt: skip
         return new
 
     def _unstage(self, die: int) -> GameState:
@@ -468,9 +493,15 @@ class GameState:
             as_list = [OFF] * DICE_PER_ROLL
             kept = []
             for d in before:
+                if d == die:
+                    continue
                 cell, value = self.staged[d], self.dice[d]
-                if d != die and frame_valid(frame, value) >> cell & 1:
-                    frame = frame_place(frame, cell, value)
+                # frame_valid(frame, value) >> cell & 1, and frame_place, inline
+                index = cell << 3 | value
+                if frame & _CHECK_BITS[index] == 1 << cell or (
+                    not frame & FULL and not frame >> (FRAME_TAKEN + cell) & 1
+                ):
+                    frame |= PLACE_BITS[index]
                     as_list[d] = cell
                     kept.append(d)
             staged, order = tuple(as_list), tuple(kept)
@@ -486,12 +517,11 @@ class GameState:
             frame = pframe
             for d in order:
                 frame = frame_place(frame, staged[d], self.dice[d])
-        new = self._copy()
-        new._family = family
-        new._frame = frame
-        new.staged = staged
-        new.order = order
-        family[key] = new
+        new = family[key] = _state(
+            self.difficulty, self.seed, self.draws, PLACE, self.turn, self.board, self.dice,
+            staged, order, self.powers_used, self.min_required, None, family, None, frame,
+            self._pframe,
+        )  # fmt: skip
         return new
 
     def _confirm(self) -> GameState:
@@ -518,14 +548,12 @@ class GameState:
         if self._family is not None:
             self._family.clear()
         empty = FULL ^ frame >> FRAME_TAKEN  # board.frame_empty
-        new = self._copy()
-        new._frame = new._pframe = frame
-        new.phase = ROLL if empty else OVER
-        new.board = board
-        new.dice = new.staged = new.order = ()
-        new._family = None
-        new.min_required = min(self.difficulty.base_minimum, empty.bit_count())
-        return new
+        difficulty = self.difficulty
+        return _state(
+            difficulty, self.seed, self.draws, ROLL if empty else OVER, self.turn, board, (), (),
+            (), self.powers_used, min(difficulty.base_minimum, empty.bit_count()), None, None,
+            None, frame, frame,
+        )  # fmt: skip
 
     def _use_power(self) -> None:
         self._require(PLACE, MAGDAGDON)
@@ -578,3 +606,44 @@ class GameState:
             state.staged = _ALL_OFF
             state.order = ()
         return state
+
+
+def _state(
+    difficulty: Difficulty,
+    seed: int,
+    draws: int,
+    phase: Phase,
+    turn: int,
+    board: Board,
+    dice: tuple[int, ...],
+    staged: tuple[int, ...],
+    order: tuple[int, ...],
+    powers_used: int,
+    min_required: int,
+    masks: tuple[int, ...] | None,
+    family: dict[tuple[tuple[int, ...], tuple[int, ...]], GameState] | None,
+    parent: GameState | None,
+    frame: Frame,
+    pframe: Frame,
+) -> GameState:
+    """A state with every field given, each set once (the moves make their states with it:
+    cheaper than a copy changed afterwards)."""
+    new = object.__new__(GameState)
+    new.difficulty = difficulty
+    new.seed = seed
+    new.draws = draws
+    new.phase = phase
+    new.turn = turn
+    new.board = board
+    new.dice = dice
+    new.staged = staged
+    new.order = order
+    new.powers_used = powers_used
+    new.min_required = min_required
+    new._masks = masks
+    new._legal = None
+    new._family = family
+    new._parent = parent
+    new._frame = frame
+    new._pframe = pframe
+    return new

@@ -55,14 +55,10 @@ def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameRecord:
         if state.phase is magdagdon:
             magdagdon_turns.add(state.turn)
     score = state.score()
-    combos = tuple(line.combo for line in (*score.rows, *score.columns) if line.combo)
+    combos = tuple([line.combo for line in (*score.rows, *score.columns) if line.combo])
+    # By position: a call by keyword costs more.
     return GameRecord(
-        score=score.total,
-        turns=state.turn,
-        magdagdons=len(magdagdon_turns),
-        ruins=score.ruins,
-        powers_used=state.powers_used,
-        combos=combos,
+        score.total, state.turn, len(magdagdon_turns), score.ruins, state.powers_used, combos
     )
 
 
