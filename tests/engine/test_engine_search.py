@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine_helpers import codes_of, ref_can_place
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from magdagdon.engine.board import EMPTY_BOARD, FULL, frame_of, frame_valid, from_codes
@@ -26,17 +26,18 @@ def test_can_place_matches_the_brute_force(
     assert search_frame(frame_of(board), dice, need) == expected  # the same, no answers kept
 
 
-@settings(max_examples=400, deadline=None)
-@given(codes=cells, dice=st.one_of(rolls, st.tuples(*[st.integers(1, 6)] * 3)))
-def test_roll_masks_is_the_search_for_two_dice_and_each_dies_valid_cells(
-    codes: list[int], dice: tuple[int, ...]
+@settings(max_examples=600, deadline=None)
+@given(
+    codes=cells, dice=st.one_of(rolls, st.tuples(*[st.integers(1, 6)] * 3)), need=st.integers(1, 3)
+)
+def test_roll_masks_is_the_search_and_each_dies_valid_cells(
+    codes: list[int], dice: tuple[int, ...], need: int
 ) -> None:
     frame = frame_of(from_codes(codes))
     near = frame & FULL
-    if not near:  # roll_masks is for boards with a number
-        return
-    masks = roll_masks(frame, near, dice)
-    if ref_can_place(codes, dice, 2):
+    assume(near)  # roll_masks is for boards with a number
+    masks = roll_masks(frame, near, dice, need)
+    if ref_can_place(codes, dice, need):
         assert masks == tuple(frame_valid(frame, value) for value in dice)
     else:
         assert masks is None
@@ -45,11 +46,16 @@ def test_roll_masks_is_the_search_for_two_dice_and_each_dies_valid_cells(
 def test_roll_masks_literal_case() -> None:
     frame = frame_of(from_codes(codes_of("3...", "....", "....", "....")))
     right, below = 1 << 1, 1 << 4
-    assert roll_masks(frame, frame & FULL, (4, 2, 6, 3)) == (right | below,) * 2 + (
-        0,
-        right | below,
-    )
-    assert roll_masks(frame, frame & FULL, (6, 6, 1, 1)) is None
+    for need in (1, 2, 3):  # 4 right of the 3, 3 right of the 4, 2 below the 3
+        assert roll_masks(frame, frame & FULL, (4, 2, 6, 3), need) == (right | below,) * 2 + (
+            0,
+            right | below,
+        )
+    assert roll_masks(frame, frame & FULL, (6, 6, 1, 1), 2) is None
+    assert roll_masks(frame, frame & FULL, (6, 6, 1, 1), 1) is None
+    # Two 2s fit around the 3, but no 6 can follow them: two dice, not three.
+    assert roll_masks(frame, frame & FULL, (2, 6, 2, 6), 2) == (right | below, 0) * 2
+    assert roll_masks(frame, frame & FULL, (2, 6, 2, 6), 3) is None
 
 
 def test_can_place_literal_cases() -> None:

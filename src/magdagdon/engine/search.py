@@ -66,10 +66,12 @@ def can_place_frame(frame: Frame, values: tuple[int, ...], need: int) -> bool:
     return found
 
 
-def roll_masks(frame: Frame, near: int, values: tuple[int, ...]) -> tuple[int, ...] | None:
-    """For a roll that must place two dice, on a frame with a number (``near``, its cells next to
-    a number, is not 0): the cells each die may be placed on, by die; or None when no two of
-    them can be placed one after the other (MAGDAGDON).
+def roll_masks(
+    frame: Frame, near: int, values: tuple[int, ...], need: int
+) -> tuple[int, ...] | None:
+    """For a roll that must place ``need`` dice (1 to 3), on a frame with a number (``near``, its
+    cells next to a number, is not 0): the cells each die may be placed on, by die; or None when
+    no ``need`` of them can be placed one after the other (MAGDAGDON).
 
     :func:`can_place_frame` and the dice's valid cells, from the frame's fields read once;
     unrolled for a roll of four dice 1–6, the one a turn makes."""
@@ -77,10 +79,10 @@ def roll_masks(frame: Frame, near: int, values: tuple[int, ...]) -> tuple[int, .
         v0, v1, v2, v3 = values
         ordered = _SORTED_ROLLS[values]
     except (ValueError, KeyError):
-        fits = _fits(frame, values)
-        if not _pair(near, fits, tuple(sorted(values))):
-            return None
-        return tuple([fits[value] & near for value in values])
+        ordered = tuple(sorted(values))
+        fits = _fits(frame, ordered)
+        masks = tuple([fits[value] & near for value in values])
+        return masks if _fits_need(near, fits, ordered, need, masks) else None
     # _fits, inline
     free = FULL ^ frame >> FRAME_TAKEN
     fits = [0] * 7
@@ -88,9 +90,22 @@ def roll_masks(frame: Frame, near: int, values: tuple[int, ...]) -> tuple[int, .
     fits[v1] = free ^ free & frame >> _SHIFT[v1]
     fits[v2] = free ^ free & frame >> _SHIFT[v2]
     fits[v3] = free ^ free & frame >> _SHIFT[v3]
-    if not _pair(near, fits, ordered):
-        return None
-    return (fits[v0] & near, fits[v1] & near, fits[v2] & near, fits[v3] & near)
+    masks = (fits[v0] & near, fits[v1] & near, fits[v2] & near, fits[v3] & near)
+    if need == 2:  # the common case, without the call
+        return masks if _pair(near, fits, ordered) else None
+    return masks if _fits_need(near, fits, ordered, need, masks) else None
+
+
+def _fits_need(
+    near: int, fits: list[int], values: tuple[int, ...], need: int, masks: tuple[int, ...]
+) -> bool:
+    """Whether ``need`` (1 to 3) of ``values`` (sorted) can be placed, from their ``fits`` and
+    valid cells (``masks``) on a board with a number."""
+    if need == 1:
+        return any(masks)
+    if not _pair(near, fits, values):
+        return False
+    return need == 2 or (need == 3 and _third(near, fits, values, 0))
 
 
 #: Each roll of four dice 1–6, sorted.
@@ -238,6 +253,12 @@ def _three(frame: Frame, values: tuple[int, ...]) -> bool:
         first = 0
     else:
         first = empty & first_cells(FULL & ~empty)
+    return _third(near, fits, values, first)
+
+
+def _third(near: int, fits: list[int], values: tuple[int, ...], first: int) -> bool:
+    """:func:`_three` once its pair check has passed (or on a board with no number, where
+    ``first`` holds the cells the first die tries)."""
     for v, rest, far in _rests(values):
         cells = first or fits[v] & near
         while cells:

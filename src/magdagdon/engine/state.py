@@ -391,8 +391,8 @@ class GameState:
         minimum = min(self.difficulty.base_minimum, (FULL ^ frame >> FRAME_TAKEN).bit_count())
         near = frame & FULL
         masks = None
-        if near and minimum == 2:  # the common case: the check finds the dice's cells too
-            masks = roll_masks(frame, near, values)
+        if near and minimum <= 3:  # every turn after the first: the check finds the cells too
+            masks = roll_masks(frame, near, values, minimum)
             phase = MAGDAGDON if masks is None else PLACE
         else:
             phase = PLACE if can_place_frame(frame, values, minimum) else MAGDAGDON
