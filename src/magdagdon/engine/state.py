@@ -356,9 +356,45 @@ class GameState:
         """The state after ``action``, the dice drawn from this game's seeded stream."""
         kind = type(action)
         if kind is Stage:
-            return self._stage(action.die, action.cell, action)  # type: ignore[union-attr,arg-type]
+            die, cell = action.die, action.cell  # type: ignore[union-attr]
+            # A stage the game built (one of legal.STAGE, as legal_actions hands out) has a die
+            # and a cell in range, so it needs one test: that the cell is among the die's valid
+            # cells (a staged die has none). Any other goes through ``_stage``'s checks.
+            if self.phase is PLACE:
+                try:
+                    valid = (
+                        _STAGE[die][cell] is action
+                        and (self._masks or self._valid_masks())[die] >> cell & 1
+                    )
+                except (IndexError, TypeError):
+                    valid = 0
+                if valid:
+                    as_list = list(self.staged)
+                    as_list[die] = cell
+                    staged = tuple(as_list)
+                    order = self.order + (die,)  # noqa: RUF005 (cheaper than (*self.order, die))
+                    key = (staged, order)
+                    family = self._family
+                    if family is None:
+                        family = self._family = {(self.staged, self.order): self}
+                    else:
+                        found = family.get(key)
+                        if found is not None:
+                            return found
+                    frame = self._frame | PLACE_BITS[cell << 3 | self.dice[die]]  # frame_place
+                    new = family[key] = _state(
+                        self.difficulty, self.seed, self.draws, PLACE, self.turn, self.board,
+                        self.dice, staged, order, self.powers_used, self.min_required, None,
+                        family, self, frame, self._pframe,
+                    )  # fmt: skip
+                    return new
+            return self._stage(die, cell)
         if kind is Unstage:
-            return self._unstage(action.die)  # type: ignore[union-attr]
+            parent = self._parent
+            die = action.die  # type: ignore[union-attr]
+            if parent is not None and type(die) is int and die == self.order[-1]:
+                return parent  # the last die staged, returned: the state it was staged from
+            return self._unstage(die)
         if kind is Roll or isinstance(action, Roll):
             if self.phase is not ROLL:
                 self._require(ROLL)
@@ -427,19 +463,13 @@ class GameState:
             raise errors.DieStagedError(f"die {die} is on the board; return it to the tray first")
         return die
 
-    def _stage(self, die: int, cell: int, action: Stage | None = None) -> GameState:
+    def _stage(self, die: int, cell: int) -> GameState:
+        """A stage that is not one of the game's own ``Stage`` objects, or that is refused: every
+        check, in the order that picks the error to report; then the game's own stage."""
         if self.phase is not PLACE:
             self._require(PLACE)
         masks = self._masks or self._valid_masks()
-        # A stage the game built (``action``, one of legal.STAGE, as legal_actions hands out)
-        # has a die and a cell in range, so it needs one test: a staged die has no cells in
-        # ``masks``. Any other takes the checks below, in the order that picks the error to
-        # report.
-        try:
-            valid = _STAGE[die][cell] is action and masks[die] >> cell & 1
-        except (IndexError, TypeError):
-            valid = 0
-        if not valid and not (
+        if not (
             type(die) is int
             and type(cell) is int
             and 0 <= die < DICE_PER_ROLL
@@ -452,30 +482,9 @@ class GameState:
             raise errors.InvalidCellError(
                 f"a {self.dice[die]} may not be placed on row {cell // 4}, column {cell % 4}"
             )
-        as_list = list(self.staged)
-        as_list[die] = cell
-        staged = tuple(as_list)
-        order = self.order + (die,)  # noqa: RUF005 (cheaper than (*self.order, die))
-        key = (staged, order)
-        family = self._family
-        if family is None:
-            family = self._family = {(self.staged, self.order): self}
-        else:
-            found = family.get(key)
-            if found is not None:
-                return found
-        frame = self._frame | PLACE_BITS[cell << 3 | self.dice[die]]  # board.frame_place
-        new = family[key] = _state(
-            self.difficulty, self.seed, self.draws, PLACE, self.turn, self.board, self.dice,
-            staged, order, self.powers_used, self.min_required, None, family, self, frame,
-            self._pframe,
-        )  # fmt: skip
-        return new
+        return self.apply(_STAGE[die][cell])
 
     def _unstage(self, die: int) -> GameState:
-        parent = self._parent
-        if parent is not None and type(die) is int and die == self.order[-1]:
-            return parent  # the last die staged, returned: the state it was staged from
         if self.phase is not PLACE:
             self._require(PLACE)
         if self.staged[self._die(die)] == OFF:
