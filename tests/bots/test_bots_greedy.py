@@ -18,7 +18,7 @@ def test_greedy_scores_boards_with_the_weights_tuned_for_the_difficulty(
 ) -> None:
     state = GameState.new(difficulty, 3).roll_with((2, 3, 3, 4))
     advice = GreedyBot().advise(state)
-    tuned = Evaluator(weights_for(difficulty, residual=True))
+    tuned = Evaluator(weights_for(difficulty, residual=1.0))
     plans = turn_plans(codes_of(state), state.dice, state.min_required)
     best = max(plans, key=tuned)
     assert advice.placement == plans[best]
@@ -31,6 +31,6 @@ def test_greedy_ruins_the_cell_whose_loss_its_evaluation_minds_least() -> None:
     assert state.phase.value == "magdagdon"  # no three of these can stand on an empty board
     advice = GreedyBot().advise(state)
     assert isinstance(advice.action, Ruin)
-    tuned = Evaluator(weights_for(Difficulty.NIGHTMARE, residual=True))
+    tuned = Evaluator(weights_for(Difficulty.NIGHTMARE, residual=1.0))
     values = {c: tuned(tuple(7 if i == c else 0 for i in range(16))) for c in range(16)}
     assert values[advice.action.cell] == max(values.values())

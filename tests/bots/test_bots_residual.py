@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -12,9 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from magdagdon.bots.evaluate import Evaluator
+from magdagdon.bots.expectimax import RESIDUAL_SHARE, TUNED, ExpectimaxBot
 from magdagdon.bots.residual import TUPLES, Residual, load
 from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
-from magdagdon.engine import Difficulty
+from magdagdon.engine import Difficulty, GameState, Roll
 
 ROOT = Path(__file__).resolve().parents[2]
 boards = st.lists(st.integers(0, 7), min_size=16, max_size=16).map(tuple)
@@ -63,15 +65,22 @@ def test_the_evaluation_adds_the_correction_to_boards_with_an_empty_cell_only() 
     assert corrected(open_board) == pytest.approx(plain(open_board) + residual(open_board))
 
 
-def test_greedy_evaluates_nightmare_with_the_committed_correction_and_expectimax_without() -> None:
+def test_greedy_adds_the_committed_nightmare_correction_and_expectimax_a_share() -> None:
     tables = load("nightmare")
     assert any(tables.weights)
     board = (3, 4, 0, 0) + (0,) * 12
     plain = Evaluator(WEIGHTS[Difficulty.NIGHTMARE])
-    greedy = Evaluators(residual=True)[Difficulty.NIGHTMARE]
+    assert tables(board) != 0.0
+    greedy = Evaluators(residual=1.0)[Difficulty.NIGHTMARE]
     assert greedy(board) == pytest.approx(plain(board) + tables(board))
     assert Evaluators()[Difficulty.NIGHTMARE](board) == plain(board)
-    assert weights_for(Difficulty.SURVIVAL, residual=True) == WEIGHTS[Difficulty.SURVIVAL]
+    bot = ExpectimaxBot()
+    rolled = GameState.new(Difficulty.NIGHTMARE, 1).apply(Roll())
+    bot.choose(rolled, random.Random(1))  # a NIGHTMARE turn: the bot takes up its evaluation
+    assert 0.0 < RESIDUAL_SHARE < 1.0
+    assert bot.evaluate(board) == pytest.approx(plain(board) + RESIDUAL_SHARE * tables(board))
+    assert TUNED[Difficulty.NIGHTMARE][1] == bot.evaluate.weights
+    assert weights_for(Difficulty.SURVIVAL, residual=1.0) == WEIGHTS[Difficulty.SURVIVAL]
 
 
 def test_training_is_reproducible(tmp_path: Path) -> None:

@@ -68,6 +68,8 @@ class Weights:
     #: When set: the name of a learned correction (``bots/residual.py``) added to the value of
     #: every board with an empty cell.
     residual: str | None = None
+    #: How much of the learned correction counts.
+    residual_share: float = 1.0
 
 
 DEFAULT = Weights()
@@ -96,6 +98,7 @@ class Evaluator:
         if residual is None and weights.residual is not None:
             residual = load_residual(weights.residual)
         self._residual = residual
+        self._share = weights.residual_share
         self._lines: dict[int, float] = {}
         self._narrow = tuple(weights.narrow[len(values)] for values in MASK_VALUES)
         self._boards: dict[Codes, float] = {}
@@ -153,7 +156,7 @@ class Evaluator:
                 lines[key] = value
             total += value
         if self._residual is not None and empties:
-            total += self._residual(codes)
+            total += self._share * self._residual(codes)
         self._boards[codes] = total
         return total
 

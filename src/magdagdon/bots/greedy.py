@@ -23,7 +23,7 @@ class GreedyBot(TurnBot):
     def __init__(self, evaluate: Evaluator | None = None) -> None:
         """``evaluate`` overrides the tuned evaluation of every difficulty."""
         super().__init__()
-        self._evaluators = Evaluators(residual=True)
+        self._evaluators = Evaluators(residual=1.0)
         self._fixed = evaluate
 
     def advise(self, state: GameState) -> Advice:

@@ -42,25 +42,24 @@ WEIGHTS: dict[Difficulty, Weights] = {
 #: The learned corrections (``bots/residual.py``, trained by ``bench/train_residual.py``) that
 #: ``greedy`` adds to the evaluation. It looks one move deep, and the correction, trained on what
 #: the boards it leaves came to, stands in for a look-ahead: NIGHTMARE 206.1 against 197.4 (1,000
-#: games of seed 1). ``expectimax`` does without: its look-ahead already weighs what the
-#: correction learned (1,000 games of seed 1, paired: +0.3, se 2.5; half of it on 500: +2.1, se
-#: 3.1), and each board would cost more.
+#: games of seed 1). ``expectimax`` adds half of it (``expectimax.RESIDUAL_SHARE``).
 RESIDUALS: dict[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare"}
 
 
-def weights_for(difficulty: Difficulty, *, residual: bool = False) -> Weights:
-    """The tuned weights of ``difficulty``; with ``residual``, its learned correction too."""
+def weights_for(difficulty: Difficulty, *, residual: float = 0.0) -> Weights:
+    """The tuned weights of ``difficulty``, with this share of its learned correction, where it
+    has one (0: without)."""
     weights = WEIGHTS[difficulty]
     if residual and difficulty in RESIDUALS:
-        weights = replace(weights, residual=RESIDUALS[difficulty])
+        weights = replace(weights, residual=RESIDUALS[difficulty], residual_share=residual)
     return weights
 
 
 class Evaluators:
     """One :class:`Evaluator` (with its memo) for each difficulty, made when first asked; with
-    ``residual``, with the difficulty's learned correction."""
+    this share (``residual``) of the difficulty's learned correction."""
 
-    def __init__(self, *, residual: bool = False) -> None:
+    def __init__(self, *, residual: float = 0.0) -> None:
         self._residual = residual
         self._made: dict[Difficulty, Evaluator] = {}
 
