@@ -5,7 +5,8 @@
 The ``greedy`` policy on the difficulty's tuned evaluation plus the correction being trained plays
 seeded games. After each game, every board a turn left (with an empty cell) moves toward the value
 of the board the next turn left, which at the end is the final score: the weights the board reads
-change by ``alpha`` times the difference, shared among them. The result is written to
+change by ``alpha`` times the difference, shared among them and the weights its seven images
+(turned and mirrored) read, so that the tables value all eight alike. The result is written to
 ``bots/data/residual-<difficulty>.bin`` (every ``--save-every`` games too). The same arguments give
 the same tables.
 """
@@ -63,7 +64,7 @@ def train(
         scores.append(score)
         for board, after in itertools.pairwise(boards):
             if board.count(0):
-                residual.update(board, share * (value(after) - value(board)))
+                residual.update_images(board, share * (value(after) - value(board)))
         policy.forget()  # its memoised values are the old correction's
         done = i + 1
         if done % save_every == 0 or done == games:

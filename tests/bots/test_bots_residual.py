@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from magdagdon.bots.evaluate import Evaluator
+from magdagdon.bots.evaluate import Evaluator, exact_points
 from magdagdon.bots.expectimax import RESIDUAL_SHARE, TUNED, ExpectimaxBot
-from magdagdon.bots.residual import TUPLES, Residual, load
+from magdagdon.bots.residual import SYMMETRIES, TUPLES, Residual, images, load
 from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
 from magdagdon.engine import Difficulty, GameState, Roll
 
@@ -42,6 +42,51 @@ def test_the_tables_survive_storage(board: tuple[int, ...], steps: list[float]) 
     again = Residual.from_bytes(residual.to_bytes())
     assert again(board) == pytest.approx(residual(board))
     assert list(again.weights) == list(residual.weights)  # these steps are exact in 32 bits
+
+
+def test_the_symmetries_are_the_eight_turns_and_mirrors_of_the_board() -> None:
+    assert len(set(SYMMETRIES)) == 8
+    assert SYMMETRIES[0] == tuple(range(16))
+    # Closed under composition: a group of 8 permutations of the cells.
+    composed = {tuple(a[b[cell]] for cell in range(16)) for a in SYMMETRIES for b in SYMMETRIES}
+    assert composed == set(SYMMETRIES)
+    turned = images((1, 2, 3, 4) + (0,) * 12)
+    assert (0,) * 12 + (4, 3, 2, 1) in turned  # turned half a turn
+    assert (1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0) in turned  # mirrored on the diagonal
+
+
+full_boards = st.lists(st.integers(1, 7), min_size=16, max_size=16).map(tuple)
+
+
+@given(board=full_boards)
+def test_the_score_is_the_same_for_every_image_of_a_board(board: tuple[int, ...]) -> None:
+    assert {exact_points(image) for image in images(board)} == {exact_points(board)}
+
+
+@given(board=boards)
+def test_the_evaluation_is_the_same_for_every_image_of_a_board(board: tuple[int, ...]) -> None:
+    plain = Evaluator(WEIGHTS[Difficulty.NIGHTMARE])
+    assert all(plain(image) == pytest.approx(plain(board)) for image in images(board))
+
+
+@given(board=boards, other=boards, step=st.sampled_from([0.5, -2.0]))
+def test_a_training_step_moves_every_image_of_the_board_alike(
+    board: tuple[int, ...], other: tuple[int, ...], step: float
+) -> None:
+    residual = Residual()
+    residual.update_images(other, step / 3)
+    residual.update_images(board, step)
+    value = residual(board)
+    assert value != 0.0  # every step has the same sign
+    assert all(residual(image) == pytest.approx(value) for image in images(board))
+    assert all(residual(image) == pytest.approx(residual(other)) for image in images(other))
+
+
+@given(board=boards)
+def test_the_committed_tables_value_every_image_of_a_board_alike(board: tuple[int, ...]) -> None:
+    tables = load("nightmare")
+    value = tables(board)
+    assert all(tables(image) == pytest.approx(value, abs=1e-3) for image in images(board))
 
 
 def test_a_residual_has_the_size_of_its_tables() -> None:

@@ -57,7 +57,10 @@ class Settings:
 #: How much of the learned correction of the evaluation (``bots/residual.py``, trained for
 #: ``greedy``) the look-ahead adds, where the difficulty has one (NIGHTMARE). All of it double
 #: counts what the look-ahead already weighs (1,000 games of seed 1, paired: +0.3, se 2.5); half
-#: of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3) on seed 2.
+#: of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3) on seed 2. With the
+#: tables trained on every image of a board (``residual.SYMMETRIES``), 1,000 games of seeds 1 / 2
+#: / 3: 223.0 / 224.7 / 233.4, against 221.3 / 223.2 / 229.7 (paired on seeds 2 and 3: +1.6, se
+#: 1.6; +3.7, se 1.7).
 RESIDUAL_SHARE = 0.5
 
 #: The settings tuned for each difficulty with ``magdagdon simulate``, with the evaluation weights

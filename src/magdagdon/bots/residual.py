@@ -6,6 +6,12 @@ columns and the nine 2×2 squares), indexed by the tuple's four codes (8**4 entr
 the number of empty cells. The lines see the combinations being built; the squares see how the ±1
 rule binds a cell to the numbers across from it.
 
+The rules and the score do not change when the board is turned or mirrored (a straight read
+backwards is still a straight), so neither does the correction: training moves a board and its
+seven images (``SYMMETRIES``) together, and the tables give all eight the same value. Each table
+entry then learns from eight times as many boards, and a board the games rarely leave (a RUIN
+in a cell the policy does not choose) is valued as its images are.
+
 The tables are trained by ``bench/train_residual.py`` with TD(0), as strong 2048 players are: the
 ``greedy`` policy on the evaluation plus this correction plays seeded games, and the value of each
 board left by a turn moves toward the value of the board left by the next turn (the final score at
@@ -33,6 +39,31 @@ ENTRIES = 8**4  # the codes of four cells
 _SIZE = len(TUPLES) * ENTRIES + 17  # every tuple's table, then the table by empty cells
 
 DATA = Path(__file__).parent / "data"
+
+
+def _symmetry(turn: int) -> tuple[int, ...]:
+    """One of the board's 8 symmetries, as the cell each cell is read from: ``turn`` bit 4
+    transposes, bit 2 mirrors top to bottom, bit 1 left to right."""
+    cells = []
+    for cell in range(16):
+        row, column = divmod(cell, 4)
+        if turn & 4:
+            row, column = column, row
+        if turn & 1:
+            column = 3 - column
+        if turn & 2:
+            row = 3 - row
+        cells.append(row * 4 + column)
+    return tuple(cells)
+
+
+#: The rotations and reflections of the board (the identity first).
+SYMMETRIES: tuple[tuple[int, ...], ...] = tuple(_symmetry(turn) for turn in range(8))
+
+
+def images(codes: Codes) -> list[Codes]:
+    """``codes`` under each of the board's 8 symmetries (itself first)."""
+    return [tuple([codes[cell] for cell in symmetry]) for symmetry in SYMMETRIES]
 
 
 class Residual:
@@ -63,6 +94,13 @@ class Residual:
         for a, b, c, d in TUPLES:
             w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]] += step
             base += ENTRIES
+
+    def update_images(self, codes: Codes, step: float) -> None:
+        """Add ``step`` / 8 to the weights that each of the 8 images of ``codes`` reads: the
+        training step of a board, which keeps tables that value all images alike so."""
+        share = step / len(SYMMETRIES)
+        for image in images(codes):
+            self.update(image, share)
 
     def to_bytes(self) -> bytes:
         """The weights as compressed little-endian 32-bit floats."""

@@ -41,8 +41,9 @@ WEIGHTS: dict[Difficulty, Weights] = {
 
 #: The learned corrections (``bots/residual.py``, trained by ``bench/train_residual.py``) that
 #: ``greedy`` adds to the evaluation. It looks one move deep, and the correction, trained on what
-#: the boards it leaves came to, stands in for a look-ahead: NIGHTMARE 206.1 against 197.4 (1,000
-#: games of seed 1). ``expectimax`` adds half of it (``expectimax.RESIDUAL_SHARE``).
+#: the boards it leaves came to, stands in for a look-ahead: NIGHTMARE 209.1 against 197.4 (1,000
+#: games of seed 1; 206.1 with tables trained without the board's symmetries). ``expectimax`` adds
+#: half of it (``expectimax.RESIDUAL_SHARE``).
 RESIDUALS: dict[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare"}
 
 
