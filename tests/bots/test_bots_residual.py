@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from magdagdon.bots.evaluate import Evaluator, exact_points
-from magdagdon.bots.expectimax import RESIDUAL_SHARE, TUNED, ExpectimaxBot
+from magdagdon.bots.expectimax import LOOKAHEAD_RESIDUALS, RESIDUAL_SHARE, TUNED, ExpectimaxBot
 from magdagdon.bots.residual import SYMMETRIES, TUPLES, Residual, images, load
 from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
 from magdagdon.engine import Difficulty, GameState, Roll
@@ -82,9 +82,12 @@ def test_a_training_step_moves_every_image_of_the_board_alike(
     assert all(residual(image) == pytest.approx(residual(other)) for image in images(other))
 
 
+@pytest.mark.parametrize("name", ["nightmare", "nightmare-lookahead"])
 @given(board=boards)
-def test_the_committed_tables_value_every_image_of_a_board_alike(board: tuple[int, ...]) -> None:
-    tables = load("nightmare")
+def test_the_committed_tables_value_every_image_of_a_board_alike(
+    name: str, board: tuple[int, ...]
+) -> None:
+    tables = load(name)
     value = tables(board)
     assert all(tables(image) == pytest.approx(value, abs=1e-3) for image in images(board))
 
@@ -110,9 +113,11 @@ def test_the_evaluation_adds_the_correction_to_boards_with_an_empty_cell_only() 
     assert corrected(open_board) == pytest.approx(plain(open_board) + residual(open_board))
 
 
-def test_greedy_adds_the_committed_nightmare_correction_and_expectimax_a_share() -> None:
+def test_greedy_adds_the_committed_nightmare_correction_and_expectimax_a_share_of_its_own() -> None:
     tables = load("nightmare")
     assert any(tables.weights)
+    own = load(LOOKAHEAD_RESIDUALS[Difficulty.NIGHTMARE])
+    assert own.weights != tables.weights
     board = (3, 4, 0, 0) + (0,) * 12
     plain = Evaluator(WEIGHTS[Difficulty.NIGHTMARE])
     assert tables(board) != 0.0
@@ -123,7 +128,8 @@ def test_greedy_adds_the_committed_nightmare_correction_and_expectimax_a_share()
     rolled = GameState.new(Difficulty.NIGHTMARE, 1).apply(Roll())
     bot.choose(rolled, random.Random(1))  # a NIGHTMARE turn: the bot takes up its evaluation
     assert 0.0 < RESIDUAL_SHARE < 1.0
-    assert bot.evaluate(board) == pytest.approx(plain(board) + RESIDUAL_SHARE * tables(board))
+    assert own(board) != tables(board)
+    assert bot.evaluate(board) == pytest.approx(plain(board) + RESIDUAL_SHARE * own(board))
     assert TUNED[Difficulty.NIGHTMARE][1] == bot.evaluate.weights
     assert weights_for(Difficulty.SURVIVAL, residual=1.0) == WEIGHTS[Difficulty.SURVIVAL]
 
@@ -141,3 +147,20 @@ def test_training_is_reproducible(tmp_path: Path) -> None:
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
     assert any(Residual.from_bytes(outputs[0]).weights)
+
+
+def test_training_on_the_look_ahead_does_not_depend_on_the_processes(tmp_path: Path) -> None:
+    script = str(ROOT / "bench" / "train_residual.py")
+    init = str(ROOT / "src" / "magdagdon" / "bots" / "data" / "residual-nightmare.bin")
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs-{jobs}.bin"
+        command = [sys.executable, script, "--policy", "expectimax", "--jobs", jobs]
+        command += ["--games", "4", "--batch", "2", "--save-every", "2", "--seed", "7"]
+        command += ["--init", init, "--out", str(out)]
+        subprocess.run(command, check=True, capture_output=True)
+        outputs.append(Residual.from_bytes(out.read_bytes()).weights)
+    assert outputs[0] == outputs[1]
+    start = Residual.from_bytes(Path(init).read_bytes()).weights
+    changed = sum(a != b for a, b in zip(outputs[0], start, strict=True))
+    assert changed > 100  # the 4 games' boards and their images moved

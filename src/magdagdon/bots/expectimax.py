@@ -54,14 +54,20 @@ class Settings:
     reserve: tuple[float, ...] = (0.0, 4.0, 3.0, 2.0)
 
 
-#: How much of the learned correction of the evaluation (``bots/residual.py``, trained for
-#: ``greedy``) the look-ahead adds, where the difficulty has one (NIGHTMARE). All of it double
-#: counts what the look-ahead already weighs (1,000 games of seed 1, paired: +0.3, se 2.5); half
-#: of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3) on seed 2. With the
-#: tables trained on every image of a board (``residual.SYMMETRIES``), 1,000 games of seeds 1 / 2
-#: / 3: 223.0 / 224.7 / 233.4, against 221.3 / 223.2 / 229.7 (paired on seeds 2 and 3: +1.6, se
-#: 1.6; +3.7, se 1.7).
+#: How much of the learned correction of the evaluation (``bots/residual.py``) the look-ahead
+#: adds, where the difficulty has one (NIGHTMARE). With the tables trained for ``greedy``: all
+#: of it double counts what the look-ahead already weighs (1,000 games of seed 1, paired: +0.3,
+#: se 2.5); half of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3) on seed
+#: 2. With the tables trained on every image of a board (``residual.SYMMETRIES``), 1,000 games
+#: of seeds 1 / 2 / 3: 223.0 / 224.7 / 233.4, against 221.3 / 223.2 / 229.7 (paired on seeds 2
+#: and 3: +1.6, se 1.6; +3.7, se 1.7). With the look-ahead's own tables (below), 0.7 instead of
+#: 0.5: +0.1 (se 1.4) on seed 2.
 RESIDUAL_SHARE = 0.5
+
+#: The look-ahead's own tables: ``greedy``'s, trained on further by TD(0) from the look-ahead's
+#: own games (``bench/train_residual.py --policy expectimax``). 1,000 games of seeds 1 / 2 / 3,
+#: paired against ``greedy``'s tables: +1.6 / +1.4 / +0.5 (se 1.3 each).
+LOOKAHEAD_RESIDUALS: dict[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare-lookahead"}
 
 #: The settings tuned for each difficulty with ``magdagdon simulate``, with the evaluation weights
 #: of ``tuning.WEIGHTS`` (and that share of the learned correction).
@@ -72,7 +78,7 @@ TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
     Difficulty.SURVIVAL: (Settings(width=20), WEIGHTS[Difficulty.SURVIVAL]),
     Difficulty.NIGHTMARE: (
         Settings(risk_weight=40.0, risk_upto=3),
-        weights_for(Difficulty.NIGHTMARE, residual=RESIDUAL_SHARE),
+        weights_for(Difficulty.NIGHTMARE, residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS),
     ),
 }
 
@@ -92,7 +98,7 @@ class ExpectimaxBot(TurnBot):
         self._fixed = settings is not None or evaluate is not None
         self.settings = settings or Settings()
         self.evaluate = evaluate or Evaluator()
-        self._evaluators = Evaluators(residual=RESIDUAL_SHARE)
+        self._evaluators = Evaluators(residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS)
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
         self._fail: dict[tuple[Codes, int], float] = {}

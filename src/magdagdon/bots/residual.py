@@ -15,7 +15,8 @@ in a cell the policy does not choose) is valued as its images are.
 The tables are trained by ``bench/train_residual.py`` with TD(0), as strong 2048 players are: the
 ``greedy`` policy on the evaluation plus this correction plays seeded games, and the value of each
 board left by a turn moves toward the value of the board left by the next turn (the final score at
-the end). They are stored, compressed, in ``bots/data/residual-<difficulty>.bin``.
+the end). ``expectimax`` has tables of its own, trained on from those by the same TD(0) on its own
+games. They are stored, compressed, in ``bots/data/residual-<name>.bin``.
 """
 
 from __future__ import annotations

@@ -8,10 +8,14 @@ NIGHTMARE 198.2 against 185.3, SURVIVAL 301.3 against 284.0), with a learned cor
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from magdagdon.bots.calibration import CALIBRATION
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.engine import Difficulty
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 _NARROW = (0.0, 16.0, 6.0, 1.0, 0.0, 0.0, 0.0)
 #: A bonus counts by how narrow its line's open cells are: one that accepts a single value is as
@@ -43,30 +47,35 @@ WEIGHTS: dict[Difficulty, Weights] = {
 #: ``greedy`` adds to the evaluation. It looks one move deep, and the correction, trained on what
 #: the boards it leaves came to, stands in for a look-ahead: NIGHTMARE 209.1 against 197.4 (1,000
 #: games of seed 1; 206.1 with tables trained without the board's symmetries). ``expectimax`` adds
-#: half of it (``expectimax.RESIDUAL_SHARE``).
-RESIDUALS: dict[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare"}
+#: half of its own (``expectimax.LOOKAHEAD_RESIDUALS``).
+RESIDUALS: Mapping[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare"}
 
 
-def weights_for(difficulty: Difficulty, *, residual: float = 0.0) -> Weights:
-    """The tuned weights of ``difficulty``, with this share of its learned correction, where it
-    has one (0: without)."""
+def weights_for(
+    difficulty: Difficulty, *, residual: float = 0.0, tables: Mapping[Difficulty, str] = RESIDUALS
+) -> Weights:
+    """The tuned weights of ``difficulty``, with this share of its learned correction (named by
+    ``tables``), where it has one (0: without)."""
     weights = WEIGHTS[difficulty]
-    if residual and difficulty in RESIDUALS:
-        weights = replace(weights, residual=RESIDUALS[difficulty], residual_share=residual)
+    if residual and difficulty in tables:
+        weights = replace(weights, residual=tables[difficulty], residual_share=residual)
     return weights
 
 
 class Evaluators:
     """One :class:`Evaluator` (with its memo) for each difficulty, made when first asked; with
-    this share (``residual``) of the difficulty's learned correction."""
+    this share (``residual``) of the difficulty's learned correction (named by ``tables``)."""
 
-    def __init__(self, *, residual: float = 0.0) -> None:
+    def __init__(
+        self, *, residual: float = 0.0, tables: Mapping[Difficulty, str] = RESIDUALS
+    ) -> None:
         self._residual = residual
+        self._tables = tables
         self._made: dict[Difficulty, Evaluator] = {}
 
     def __getitem__(self, difficulty: Difficulty) -> Evaluator:
         found = self._made.get(difficulty)
         if found is None:
-            weights = weights_for(difficulty, residual=self._residual)
+            weights = weights_for(difficulty, residual=self._residual, tables=self._tables)
             found = self._made[difficulty] = Evaluator(weights)
         return found
