@@ -54,20 +54,25 @@ class Settings:
     reserve: tuple[float, ...] = (0.0, 4.0, 3.0, 2.0)
 
 
-#: How much of the learned correction of the evaluation (``bots/residual.py``) the look-ahead
-#: adds, where the difficulty has one (NIGHTMARE). With the tables trained for ``greedy``: all
-#: of it double counts what the look-ahead already weighs (1,000 games of seed 1, paired: +0.3,
-#: se 2.5); half of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3) on seed
-#: 2. With the tables trained on every image of a board (``residual.SYMMETRIES``), 1,000 games
-#: of seeds 1 / 2 / 3: 223.0 / 224.7 / 233.4, against 221.3 / 223.2 / 229.7 (paired on seeds 2
-#: and 3: +1.6, se 1.6; +3.7, se 1.7). With the look-ahead's own tables (below), 0.7 instead of
-#: 0.5: +0.1 (se 1.4) on seed 2.
+#: How much of the learned correction of the evaluation (``bots/residual.py``) the look-ahead adds,
+#: where the difficulty has one (SURVIVAL, NIGHTMARE). On NIGHTMARE, with the tables trained for
+#: ``greedy``: all of it double counts what the look-ahead already weighs (1,000 games of seed 1,
+#: paired: +0.3, se 2.5); half of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3)
+#: on seed 2. With the tables trained on every image of a board (``residual.SYMMETRIES``), 1,000
+#: games of seeds 1 / 2 / 3: 223.0 / 224.7 / 233.4, against 221.3 / 223.2 / 229.7 (paired on seeds 2
+#: and 3: +1.6, se 1.6; +3.7, se 1.7). With the look-ahead's own tables (below), 0.7 instead of 0.5:
+#: +0.1 (se 1.4) on seed 2.
 RESIDUAL_SHARE = 0.5
 
 #: The look-ahead's own tables: ``greedy``'s, trained on further by TD(0) from the look-ahead's
 #: own games (``bench/train_residual.py --policy expectimax``). 1,000 games of seeds 1 / 2 / 3,
-#: paired against ``greedy``'s tables: +1.6 / +1.4 / +0.5 (se 1.3 each).
-LOOKAHEAD_RESIDUALS: dict[Difficulty, str] = {Difficulty.NIGHTMARE: "nightmare-lookahead"}
+#: paired against ``greedy``'s tables: +1.6 / +1.4 / +0.5 (se 1.3 each). SURVIVAL's look-ahead
+#: adds half of ``greedy``'s tables (60,000 games of seed 101): 1,000 games of seeds 2 / 3,
+#: paired, +7.8 / +11.0 (se 2.3 / 2.1); seed 1 350.1, was 346.1.
+LOOKAHEAD_RESIDUALS: dict[Difficulty, str] = {
+    Difficulty.SURVIVAL: "survival",
+    Difficulty.NIGHTMARE: "nightmare-lookahead",
+}
 
 #: The settings tuned for each difficulty with ``magdagdon simulate``, with the evaluation weights
 #: of ``tuning.WEIGHTS`` (and that share of the learned correction).
@@ -75,7 +80,10 @@ TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
     Difficulty.PEACEFUL: (Settings(), WEIGHTS[Difficulty.PEACEFUL]),
     # SURVIVAL: 20 boards searched deeper (with the calibration, conflicts and the frontier of
     # ``tuning``: 1,000 games of seed 1, paired: 346.1, was 333.8, +12.4, se 2.3).
-    Difficulty.SURVIVAL: (Settings(width=20), WEIGHTS[Difficulty.SURVIVAL]),
+    Difficulty.SURVIVAL: (
+        Settings(width=20),
+        weights_for(Difficulty.SURVIVAL, residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS),
+    ),
     Difficulty.NIGHTMARE: (
         Settings(risk_weight=40.0, risk_upto=3),
         weights_for(Difficulty.NIGHTMARE, residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS),
