@@ -131,23 +131,26 @@ def test_greedy_adds_the_committed_nightmare_correction_and_expectimax_a_share_o
     assert own(board) != tables(board)
     assert bot.evaluate(board) == pytest.approx(plain(board) + RESIDUAL_SHARE * own(board))
     assert TUNED[Difficulty.NIGHTMARE][1] == bot.evaluate.weights
-    assert weights_for(Difficulty.PEACEFUL, residual=1.0) == WEIGHTS[Difficulty.PEACEFUL]
+    assert weights_for(Difficulty.NIGHTMARE, residual=0.0) == WEIGHTS[Difficulty.NIGHTMARE]
 
 
-def test_survival_adds_greedy_s_committed_correction_whole_and_to_the_look_ahead_half() -> None:
-    tables = load("survival")
-    assert LOOKAHEAD_RESIDUALS[Difficulty.SURVIVAL] == "survival"  # no tables of its own
+@pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.SURVIVAL])
+def test_greedy_s_committed_correction_counts_whole_for_greedy_and_half_for_the_look_ahead(
+    difficulty: Difficulty,
+) -> None:
+    tables = load(difficulty.value)
+    assert LOOKAHEAD_RESIDUALS[difficulty] == difficulty.value  # no tables of its own
     board = (3, 4, 0, 0) + (0,) * 12
-    plain = Evaluator(WEIGHTS[Difficulty.SURVIVAL])
+    plain = Evaluator(WEIGHTS[difficulty])
     assert tables(board) != 0.0
     assert tables(board) != load("nightmare")(board)
-    greedy = Evaluators(residual=1.0)[Difficulty.SURVIVAL]
+    greedy = Evaluators(residual=1.0)[difficulty]
     assert greedy(board) == pytest.approx(plain(board) + tables(board))
     bot = ExpectimaxBot()
-    rolled = GameState.new(Difficulty.SURVIVAL, 1).apply(Roll())
-    bot.choose(rolled, random.Random(1))  # a SURVIVAL turn: the bot takes up its evaluation
+    rolled = GameState.new(difficulty, 1).apply(Roll())
+    bot.choose(rolled, random.Random(1))  # a turn: the bot takes up the difficulty's evaluation
     assert bot.evaluate(board) == pytest.approx(plain(board) + RESIDUAL_SHARE * tables(board))
-    assert bot.settings == TUNED[Difficulty.SURVIVAL][0]
+    assert bot.settings == TUNED[difficulty][0]
     full = (3, 4, 5, 6) * 4
     assert bot.evaluate(full) == plain(full)  # a full board is its score: no correction
 

@@ -25,7 +25,7 @@ from magdagdon.bots.planner import (
     failure_chance,
     turn_plans,
 )
-from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
+from magdagdon.bots.tuning import Evaluators, weights_for
 from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin
 from magdagdon.engine.dice import roll_outcomes
 
@@ -55,7 +55,7 @@ class Settings:
 
 
 #: How much of the learned correction of the evaluation (``bots/residual.py``) the look-ahead adds,
-#: where the difficulty has one (SURVIVAL, NIGHTMARE). On NIGHTMARE, with the tables trained for
+#: on every difficulty. On NIGHTMARE, with the tables trained for
 #: ``greedy``: all of it double counts what the look-ahead already weighs (1,000 games of seed 1,
 #: paired: +0.3, se 2.5); half of it, paired, on 1,000 games: +3.0 (se 2.3) on seed 1, +7.3 (se 2.3)
 #: on seed 2. With the tables trained on every image of a board (``residual.SYMMETRIES``), 1,000
@@ -68,8 +68,10 @@ RESIDUAL_SHARE = 0.5
 #: own games (``bench/train_residual.py --policy expectimax``). 1,000 games of seeds 1 / 2 / 3,
 #: paired against ``greedy``'s tables: +1.6 / +1.4 / +0.5 (se 1.3 each). SURVIVAL's look-ahead
 #: adds half of ``greedy``'s tables (60,000 games of seed 101): 1,000 games of seeds 2 / 3,
-#: paired, +7.8 / +11.0 (se 2.3 / 2.1); seed 1 350.1, was 346.1.
+#: paired, +7.8 / +11.0 (se 2.3 / 2.1); seed 1 350.1, was 346.1. PEACEFUL's the same way:
+#: +5.7 / +7.0 (se 2.2 / 2.1) on seeds 2 / 3, seed 1 420.4, was 414.0.
 LOOKAHEAD_RESIDUALS: dict[Difficulty, str] = {
+    Difficulty.PEACEFUL: "peaceful",
     Difficulty.SURVIVAL: "survival",
     Difficulty.NIGHTMARE: "nightmare-lookahead",
 }
@@ -77,7 +79,10 @@ LOOKAHEAD_RESIDUALS: dict[Difficulty, str] = {
 #: The settings tuned for each difficulty with ``magdagdon simulate``, with the evaluation weights
 #: of ``tuning.WEIGHTS`` (and that share of the learned correction).
 TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
-    Difficulty.PEACEFUL: (Settings(), WEIGHTS[Difficulty.PEACEFUL]),
+    Difficulty.PEACEFUL: (
+        Settings(),
+        weights_for(Difficulty.PEACEFUL, residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS),
+    ),
     # SURVIVAL: 20 boards searched deeper (with the calibration, conflicts and the frontier of
     # ``tuning``: 1,000 games of seed 1, paired: 346.1, was 333.8, +12.4, se 2.3).
     Difficulty.SURVIVAL: (
