@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 STATE_FIELDS = {
     "id", "difficulty", "phase", "turn", "version", "board", "dice", "valid_cells",
     "min_required", "can_confirm", "stuck", "powers", "score", "adjust", "can_reroll",
-    "ruinable", "hints_used", "rank", "finished_at", "abandoned",
+    "ruinable", "hints_used", "rank", "finished_at", "abandoned", "preview", "rank_among",
+    "mode", "daily",
 }  # fmt: skip
 EMPTY_LINE = {"sum": 0, "bonus": 0, "combo": None}
 
@@ -57,8 +58,12 @@ def test_new_game_answers_201_with_the_exact_fresh_state(client: TestClient) -> 
         "ruinable": [],
         "hints_used": 0,
         "rank": None,
+        "rank_among": None,
         "finished_at": None,
         "abandoned": False,
+        "preview": game["score"],
+        "mode": "normal",
+        "daily": None,
     }
 
 
@@ -180,6 +185,7 @@ def test_a_whole_game_matches_the_engine_and_writes_its_high_score(client: TestC
     assert state["dice"] == []
     assert state["valid_cells"] == {}
     assert state["rank"] == 1
+    assert state["rank_among"] == 1
     assert isinstance(state["finished_at"], str)
     assert state["finished_at"].endswith("Z")
     assert client.get("/api/games/current").status_code == 404

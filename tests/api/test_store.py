@@ -23,6 +23,7 @@ from magdagdon.engine import (
 from magdagdon.store import (
     LATEST,
     MIGRATIONS,
+    GameMode,
     GameNotFoundError,
     GameStatus,
     SchemaTooNewError,
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 TABLES = {"players", "games", "actions", "highscores"}
-INDEXES = {"games_by_player_status", "highscores_by_rank"}
+INDEXES = {"games_by_player_status", "highscores_by_rank", "games_by_daily"}
 
 
 def schema_names(path: Path, kind: str) -> set[str]:
@@ -83,6 +84,7 @@ def test_each_older_version_is_migrated_keeping_its_data(db_path: Path, old: int
             game = store.current_game("tok")
             assert game is not None
             assert game.id == "g1"
+            assert game.mode is GameMode.NORMAL  # games from before modes were normal games
             assert store.apply("g1", Roll()).version == 1
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST

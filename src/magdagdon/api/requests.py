@@ -60,6 +60,8 @@ class _Body(BaseModel):
 
 class NewGame(_Body):
     difficulty: Difficulty
+    #: A daily challenge (mode daily or practice) is started with ``POST /api/daily``.
+    mode: Literal["normal", "tutorial"] = "normal"
     seed: Annotated[int, Field(strict=True, ge=0, le=SEED_MAX), BeforeValidator(_whole)] | None = (
         None
     )

@@ -41,6 +41,11 @@ class Score(BaseModel):
     columns: list[LineScore]
 
 
+class DailyRef(BaseModel):
+    date: str = Field(description="YYYY-MM-DD (UTC)")
+    number: int
+
+
 class GameState(BaseModel):
     """A game as the player sees it; every field comes from the engine."""
 
@@ -57,6 +62,10 @@ class GameState(BaseModel):
     stuck: bool
     powers: Powers
     score: Score
+    preview: Score = Field(
+        description="The score of the board with the staged dice, as if KUMPIRMAHIN were "
+        "pressed now (the same as score when nothing is staged)."
+    )
     adjust: dict[str, list[Literal[-1, 1]]] = Field(
         description="For each tray die, the deltas a Power may apply now."
     )
@@ -64,8 +73,13 @@ class GameState(BaseModel):
     ruinable: list[Cell]
     hints_used: int
     rank: int | None
+    rank_among: int | None = Field(
+        description="In phase over, for a ranked game: how many High Scores its difficulty has."
+    )
     finished_at: str | None
     abandoned: bool = Field(description="The game was abandoned when a newer one started.")
+    mode: Literal["normal", "daily", "practice", "tutorial"]
+    daily: DailyRef | None = Field(description="The day's challenge of a daily or practice game.")
 
 
 class HighScoreEntry(BaseModel):

@@ -10,7 +10,7 @@ from magdagdon.api.requests import ActionBody, NewGame
 from magdagdon.api.responses import GameState, error_responses
 from magdagdon.api.view import game_view
 from magdagdon.engine import action_from_json
-from magdagdon.store import GameNotFoundError, GameRecord, Store
+from magdagdon.store import GameMode, GameNotFoundError, GameRecord, Store
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -18,7 +18,7 @@ router = APIRouter(prefix="/api/games", tags=["games"])
 def _view(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
     """The state view as JSON, serialised once (FastAPI would dump and re-validate a model);
     a returned Response does not get the dependency's cookie, so it is set here."""
-    view = game_view(game, store.rank(game.id) if game.state.is_over else None)
+    view = game_view(game, store)
     response = Response(view.model_dump_json(), status_code=status, media_type="application/json")
     set_new_player_cookie(request, response)
     return response
@@ -27,7 +27,8 @@ def _view(request: Request, store: Store, game: GameRecord, status: int = 200) -
 @router.post("", status_code=201, response_model=GameState, responses=error_responses(422))
 async def new_game(request: Request, body: NewGame, store: StoreDep, player: PlayerDep) -> Response:
     """Start a new game; any unfinished game of the player is abandoned."""
-    return _view(request, store, store.new_game(player.token, body.difficulty, body.seed), 201)
+    game = store.new_game(player.token, body.difficulty, body.seed, mode=GameMode(body.mode))
+    return _view(request, store, game, 201)
 
 
 @router.get("/current", response_model=GameState, responses=error_responses(404))

@@ -49,9 +49,11 @@ def best_hint(state: GameState) -> tuple[dict[str, Any], list[PlacementStep], fl
 
 @router.get("/{game_id}/hint", responses=error_responses(404, 409))
 def hint(store: StoreDep, game: GameDep) -> Hint:
-    """The best action now; 409 ``game_over`` once the game has ended. Counts one hint."""
+    """The best action now; 409 ``game_over`` once the game has ended. Counts one hint, except in
+    phase roll, where I-ROLL is the only move (SPEC "Modes and records")."""
     if game.state.phase is Phase.OVER:
         raise GameOverError("the game is over; there is nothing left to hint")
     action, placement, value = best_hint(game.state)
-    store.count_hint(game.id)
+    if game.state.phase is not Phase.ROLL:
+        store.count_hint(game.id)
     return Hint(action=action, placement=placement, expected_value=value, version=game.version)

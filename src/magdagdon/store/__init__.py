@@ -2,7 +2,7 @@
 
 from magdagdon.store.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
 from magdagdon.store.paths import ENV_VAR, default_db_path, resolve_db_path
-from magdagdon.store.records import GameRecord, GameStatus, HighScore, Player
+from magdagdon.store.records import GameMode, GameRecord, GameStatus, HighScore, Player
 from magdagdon.store.schema import LATEST, MIGRATIONS, SchemaTooNewError, migrate
 from magdagdon.store.store import LANGUAGES, Store
 
@@ -12,6 +12,7 @@ __all__ = [
     "LATEST",
     "MIGRATIONS",
     "GameAbandonedError",
+    "GameMode",
     "GameNotFoundError",
     "GameRecord",
     "GameStatus",

@@ -77,6 +77,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX highscores_by_rank ON highscores (player, difficulty, score DESC, id)",
         ),
     ),
+    Migration(
+        3,
+        "game modes (normal, daily, practice, tutorial), the daily challenge's day, player names",
+        (
+            "ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal' "
+            "CHECK (mode IN ('normal', 'daily', 'practice', 'tutorial'))",
+            "ALTER TABLE games ADD COLUMN daily_date TEXT",
+            "ALTER TABLE players ADD COLUMN name TEXT",
+            "CREATE INDEX games_by_daily ON games (daily_date, difficulty, mode)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

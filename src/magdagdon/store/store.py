@@ -32,7 +32,7 @@ from magdagdon.engine import (
     state_to_json,
 )
 from magdagdon.store.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
-from magdagdon.store.records import GameRecord, GameStatus, HighScore, Player
+from magdagdon.store.records import GameMode, GameRecord, GameStatus, HighScore, Player
 from magdagdon.store.schema import migrate
 
 if TYPE_CHECKING:
@@ -43,9 +43,11 @@ LANGUAGES = ("fil", "en")
 SEED_LIMIT = 2**53  # random seeds stay exact in JavaScript
 _GAME_COLUMNS = (
     "id, player, difficulty, seed, state, version, hints_used, status, "
-    "created_at, updated_at, finished_at"
+    "created_at, updated_at, finished_at, mode, daily_date"
 )
 _HIGHSCORE_ORDER = "score DESC, id ASC"  # best first; on a tie the game that ended first
+#: The modes of the unfinished games that a new (not tutorial) game abandons.
+_ABANDONED_BY_A_NEW_GAME = ("normal", "practice", "tutorial")
 
 
 def now() -> str:
@@ -117,9 +119,9 @@ class Store:
     def player(self, token: str) -> Player | None:
         with self._lock:
             row = self._conn.execute(
-                "SELECT token, language FROM players WHERE token = ?", (token,)
+                "SELECT token, language, name FROM players WHERE token = ?", (token,)
             ).fetchone()
-        return None if row is None else Player(row[0], row[1])
+        return None if row is None else Player(row[0], row[1], row[2])
 
     def set_language(self, token: str, language: str) -> Player:
         with self._transaction() as conn:
@@ -132,27 +134,64 @@ class Store:
 
     # ----- games ----------------------------------------------------------------------------
 
-    def new_game(self, player: str, difficulty: Difficulty, seed: int | None = None) -> GameRecord:
-        """Start a game for ``player``; any unfinished game of theirs is abandoned."""
+    def new_game(
+        self,
+        player: str,
+        difficulty: Difficulty,
+        seed: int | None = None,
+        *,
+        mode: GameMode = GameMode.NORMAL,
+        daily_date: str | None = None,
+    ) -> GameRecord:
+        """Start a game for ``player``.
+
+        A tutorial abandons only the player's other unfinished tutorials: it is a side trip, and
+        the game under way waits for the player. Any other game abandons the player's unfinished
+        games except a ranked daily attempt, which stays open to be finished."""
         if seed is None:
             seed = secrets.randbelow(SEED_LIMIT)
         state = GameState.new(difficulty, seed)
         game_id = secrets.token_hex(8)
         stamp = now()
         saved = _json(state_to_json(state))
+        abandons = ("tutorial",) if mode is GameMode.TUTORIAL else _ABANDONED_BY_A_NEW_GAME
         with self._transaction() as conn:
             conn.execute(
                 "UPDATE games SET status = 'abandoned', updated_at = ? "
-                "WHERE player = ? AND status = 'playing'",
-                (stamp, player),
+                "WHERE player = ? AND status = 'playing' "
+                f"AND mode IN ({', '.join('?' * len(abandons))})",
+                (stamp, player, *abandons),
             )
             conn.execute(
                 "INSERT INTO games (id, player, difficulty, seed, state, version, hints_used, "
-                "status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, 0, 'playing', ?, ?)",
-                (game_id, player, difficulty.value, seed, saved, stamp, stamp),
+                "status, created_at, updated_at, mode, daily_date) "
+                "VALUES (?, ?, ?, ?, ?, 0, 0, 'playing', ?, ?, ?, ?)",
+                (
+                    game_id,
+                    player,
+                    difficulty.value,
+                    seed,
+                    saved,
+                    stamp,
+                    stamp,
+                    mode.value,
+                    daily_date,
+                ),
             )
         return GameRecord(
-            game_id, player, difficulty, seed, state, 0, 0, GameStatus.PLAYING, stamp, stamp, None
+            game_id,
+            player,
+            difficulty,
+            seed,
+            state,
+            0,
+            0,
+            GameStatus.PLAYING,
+            stamp,
+            stamp,
+            None,
+            mode,
+            daily_date,
         )
 
     def game(self, game_id: str) -> GameRecord | None:
@@ -160,11 +199,11 @@ class Store:
             return self._game(self._conn, game_id)
 
     def current_game(self, player: str) -> GameRecord | None:
-        """The player's unfinished game, if any."""
+        """The player's most recent unfinished game, if any; a tutorial is never current."""
         with self._lock:
             row = self._conn.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND status = 'playing' "
-                "ORDER BY created_at DESC LIMIT 1",
+                "AND mode != 'tutorial' ORDER BY created_at DESC, rowid DESC LIMIT 1",
                 (player,),
             ).fetchone()
         return None if row is None else _game_record(row)
@@ -210,7 +249,7 @@ class Store:
                 "INSERT INTO actions (game_id, seq, action, created_at) VALUES (?, ?, ?, ?)",
                 (game_id, new_version, _json(action_to_json(action)), stamp),
             )
-            if over:
+            if over and game.mode.ranked:
                 score = state.score()
                 conn.execute(
                     "INSERT INTO highscores (game_id, player, difficulty, score, date, turns, "
@@ -239,6 +278,8 @@ class Store:
             game.created_at,
             stamp,
             finished_at,
+            game.mode,
+            game.daily_date,
         )
 
     def count_hint(self, game_id: str) -> int:
@@ -297,6 +338,15 @@ class Store:
             ).fetchone()
         return None if row is None else int(row[0])
 
+    def ranked_games(self, player: str, difficulty: Difficulty) -> int:
+        """How many games the player's High Scores of ``difficulty`` hold."""
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT count(*) FROM highscores WHERE player = ? AND difficulty = ?",
+                (player, difficulty.value),
+            ).fetchone()
+        return int(row[0])
+
     # ----- rows to records ------------------------------------------------------------------
 
     def _game(self, conn: sqlite3.Connection, game_id: str) -> GameRecord | None:
@@ -317,6 +367,8 @@ def _game_record(row: tuple[Any, ...]) -> GameRecord:
         created_at=row[8],
         updated_at=row[9],
         finished_at=row[10],
+        mode=GameMode(row[11]),
+        daily_date=row[12],
     )
 
 
