@@ -106,7 +106,7 @@ def test_every_power_shows_its_cost_and_changes_the_dice(player: Player) -> None
     expect(page.locator(action_hook("reroll"))).to_be_disabled()
     player.tap(die_hook(0))
     player.tap(die_hook(2))
-    expect(page.locator(action_hook("reroll"))).to_contain_text("(2)")
+    expect(page.locator(action_hook("reroll"))).to_contain_text("2 napili")
     player.tap(action_hook("cancel"))
     expect(page.locator(".die.picked")).to_have_count(0)
     player.do(Reroll((0, 2)))

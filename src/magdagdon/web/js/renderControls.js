@@ -70,8 +70,9 @@ export function renderControls(root, view, hint) {
   });
   const reroll = button(root, "reroll");
   setButton(reroll, {
-    label: view.picking ? t("rerollPick", { n: view.picks.size }) : t("reroll"),
-    sub: costSub, spoken: costWords,
+    label: t("reroll"),
+    sub: view.picking ? `${t("rerollPick", { n: view.picks.size })} · ${costSub}` : costSub,
+    spoken: view.picking ? `${t("rerollPick", { n: view.picks.size })}, ${costWords}` : costWords,
     enabled: view.picking ? view.picks.size > 0 : game.can_reroll && !view.accepting,
     why: rerollWhy(game, view),
   });

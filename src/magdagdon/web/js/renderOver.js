@@ -29,8 +29,8 @@ export function renderOver(el, view) {
       : t("rank", { rank: ordinal(game.rank), difficulty: t(game.difficulty) });
   }
   const html =
-    `<h2 class="over-title">${t("gameOver")}</h2>` +
-    `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p>` +
+    `<div class="over-head"><h2 class="over-title">${t("gameOver")}</h2>` +
+    `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p></div>` +
     `<ul class="breakdown">${lines.join("")}</ul>` +
     `<p class="rank">${rank}</p>`;
   if (el.dataset.html !== html) {

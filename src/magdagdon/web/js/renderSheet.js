@@ -16,15 +16,19 @@ export function renderSheet(dialog, view) {
     return;
   }
   const screen = view.sheet;
+  const previous = dialog.dataset.screen;
   const key = [screen, language(), JSON.stringify(view.scores), JSON.stringify(view.ask),
     view.game?.difficulty, view.game?.id, view.sound, view.vibrate].join("|");
-  dialog.dataset.screen = screen;
+  let fresh = false;
   if (dialog.dataset.key !== key) {
+    fresh = previous !== screen || !dialog.open;
     dialog.dataset.key = key;
     title.textContent = TITLES[screen](view);
     body.innerHTML = SCREENS[screen](view);
   }
+  dialog.dataset.screen = screen;
   if (!dialog.open) dialog.showModal();
+  if (fresh) body.querySelector("[autofocus]")?.focus();
 }
 
 const TITLES = {
@@ -68,11 +72,11 @@ const SCREENS = {
     }
     return `<p class="question">${text}</p><div class="choices two">` +
       `<button type="button" class="btn primary" data-choice="yes">${yes}</button>` +
-      `<button type="button" class="btn quiet" data-choice="no">${t("no")}</button></div>`;
+      `<button type="button" class="btn quiet" data-choice="no" autofocus>${t("no")}</button></div>`;
   },
   offer() {
     return `<p class="question">${t("offerText")}</p><div class="choices two">` +
-      `<button type="button" class="btn primary" data-action="tutorial">${t("tutorial")}</button>` +
+      `<button type="button" class="btn primary" data-action="tutorial" autofocus>${t("tutorial")}</button>` +
       `<button type="button" class="btn quiet" data-action="close">${t("offerLater")}</button></div>`;
   },
   highscores(view) {

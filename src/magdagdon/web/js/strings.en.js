@@ -14,7 +14,7 @@ export default {
   minus: "MINUS −1",
   plus: "PLUS +1",
   reroll: "REROLL",
-  rerollPick: "REROLL ({n})",
+  rerollPick: "{n} chosen",
   rerollCancel: "CANCEL",
   accept: "ACCEPT",
   acceptCancel: "NOT YET",

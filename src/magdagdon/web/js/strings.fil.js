@@ -17,7 +17,7 @@ export default {
   minus: "BAWAS −1",
   plus: "DAGDAG +1",
   reroll: "I-ROLL ULIT",
-  rerollPick: "I-ROLL ULIT ({n})",
+  rerollPick: "{n} napili",
   rerollCancel: "HUWAG",
   accept: "TANGGAPIN",
   acceptCancel: "HUWAG MUNA",
