@@ -273,7 +273,8 @@ export function createPlay({ view, dom, render, announce }) {
 
   function askNew(difficulty) {
     if (underWay(view.game)) {
-      view.ask = { kind: "new", difficulty: difficulty === view.game.difficulty ? null : difficulty, value: difficulty };
+      const change = difficulty === view.game.difficulty ? null : difficulty;
+      view.ask = { kind: "new", difficulty: change, value: difficulty, from: view.sheet };
       view.sheet = "ask";
       render();
       return null;
@@ -297,6 +298,7 @@ export function createPlay({ view, dom, render, announce }) {
 
   async function chooseLanguage(lang) {
     setLanguage(lang);
+    dom.live.textContent = ""; // what was said, said in the other language
     prefs.set("language", lang);
     applyStatic();
     await loadLongText().catch(() => {});
@@ -378,6 +380,7 @@ export function createPlay({ view, dom, render, announce }) {
     view.ask = null;
     view.sheet = null;
     if (value !== "yes" || !ask) {
+      view.sheet = ask?.from ?? null; // back to SETTINGS when the question came from there
       render();
       return null;
     }

@@ -147,7 +147,7 @@ export default {
   offerTitle: "Maligayang pagdating!",
   offerText: "Bago ka sa MAGDAGDON? Matutunan ito sa isang larong may gabay — mga isang minuto.",
   offerLater: "HINDI MUNA",
-  keysTitle: "SA KEYBOARD",
+  keysTitle: "MGA PINDUTAN",
   hsRank: "#",
   hsScore: "Puntos",
   hsDate: "Petsa",
