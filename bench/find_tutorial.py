@@ -92,7 +92,9 @@ class Script:
             }
         )
 
-    def tap_die(self, say: str, die: int, check: dict[str, Any] | None = None, **params: int) -> None:
+    def tap_die(
+        self, say: str, die: int, check: dict[str, Any] | None = None, **params: int
+    ) -> None:
         self.step(say, {"die": die}, None, check, **params)
 
     def stage(self, say: str, die: int, cell: int, **params: int) -> None:
@@ -133,17 +135,15 @@ def script_for(seed: int) -> list[Step] | None:
     s.stage("placeAgain", four, BETWEEN, v=4)
     s.step("confirm2", {"action": "confirm"}, Confirm())
     # Turn 3: MAGDAGDON, accepted; a RUIN.
-    try:
-        s.step("roll3", {"action": "roll"}, Roll(), {"phase": "magdagdon"})
-    except ValueError:
-        return None
+    s.step("roll3", {"action": "roll"}, Roll(), {"phase": "magdagdon"})
     if s.state.phase is not Phase.MAGDAGDON:
         return None
     s.step("magdagdon", {"action": "accept"}, None, None, n=s.state.min_required)
     s.step("ruin", {"cell": _rc(RUIN_CELL)}, Ruin(RUIN_CELL), {"ruins": 1})
     # Turn 4: one Majda Power makes the 2 of a STRAIGHT.
     s.step("roll4", {"action": "roll"}, Roll(), {"phase": "place", "no_value": 2})
-    if s.state.phase is not Phase.PLACE or _die_of(s.state, 2) is not None:
+    rolled = s.state
+    if rolled.phase is not Phase.PLACE or _die_of(rolled, 2) is not None:
         return None
     five = _die_of(s.state, 5)
     one, three = _die_of(s.state, 1), _die_of(s.state, 3)

@@ -48,7 +48,9 @@ TAP_DIE = """async (n) => {
 }"""
 
 TAP_CELL = """async (n) => {
-    const idle = async () => { while (document.body.dataset.busy) await new Promise((r) => setTimeout(r, 0.5)); };
+    const idle = async () => {
+        while (document.body.dataset.busy) await new Promise((r) => setTimeout(r, 0.5));
+    };
     const drawn = [], settled = [];
     for (let i = 0; i < n; i++) {
         const die = document.querySelector(".tray [data-die]");
@@ -119,11 +121,15 @@ def measure(url: str, taps: int) -> dict[str, Any]:
         page.locator('.menu [data-action="tutorial"]').click()
         page.wait_for_selector("[data-tutorial-step]")
         page.locator('[data-action="tutorial-skip"]').click()
-        page.wait_for_function("!document.body.dataset.busy && !document.querySelector('[data-tutorial-step]')")
+        page.wait_for_function(
+            "!document.body.dataset.busy && !document.querySelector('[data-tutorial-step]')"
+        )
         later = {u: n for u, n in sizes.items() if u not in first}
 
         page.locator('[data-action="roll"]').click()
-        page.wait_for_function("document.body.dataset.phase === 'place' && !document.body.dataset.busy")
+        page.wait_for_function(
+            "document.body.dataset.phase === 'place' && !document.body.dataset.busy"
+        )
         dice: dict[str, list[float]] = page.evaluate(TAP_DIE, taps)
         cells: dict[str, list[float]] = page.evaluate(TAP_CELL, taps)
         browser.close()
@@ -162,13 +168,19 @@ def main() -> None:
     print(f"(a) first load: {kb:.1f} KB in {figures['first_load_files']} files (target ≤ 150 KB)")
     print(f"    loaded when opened: {figures['loaded_when_opened']}")
     lit = figures["tap_die_to_lit_frame_ms"]
-    print(f"(b) tap on a die → lit cells at the next frame: median {lit['median']} ms, "
-          f"p95 {lit['p95']} ms (handler {figures['tap_die_handler_ms']['median']} ms)")
+    print(
+        f"(b) tap on a die → lit cells at the next frame: median {lit['median']} ms, "
+        f"p95 {lit['p95']} ms (handler {figures['tap_die_handler_ms']['median']} ms)"
+    )
     drawn, settled = figures["tap_cell_to_die_drawn_ms"], figures["tap_cell_to_state_settled_ms"]
-    print(f"(c) tap on a lit cell → die drawn: median {drawn['median']} ms; state settled: "
-          f"median {settled['median']} ms, p95 {settled['p95']} ms (target median ≤ 30 ms)")
-    print(f"    load average before {figures['load_before']}, after {figures['load_after']}, "
-          f"{figures['cpus']} CPUs")
+    print(
+        f"(c) tap on a lit cell → die drawn: median {drawn['median']} ms; state settled: "
+        f"median {settled['median']} ms, p95 {settled['p95']} ms (target median ≤ 30 ms)"
+    )
+    print(
+        f"    load average before {figures['load_before']}, after {figures['load_after']}, "
+        f"{figures['cpus']} CPUs"
+    )
     print(json.dumps(figures))
 
 

@@ -47,8 +47,8 @@ TAP_AND_WATCH = """async (cell) => {
     const drawn = el.classList.contains("staged");
     const frame = performance.now() - start;
     while (document.body.dataset.busy) await new Promise((r) => setTimeout(r, 2));
-    return { drawn, frame, settled: performance.now() - start, staged: el.classList.contains("staged"),
-             pending: el.classList.contains("pending") };
+    return { drawn, frame, settled: performance.now() - start,
+             staged: el.classList.contains("staged"), pending: el.classList.contains("pending") };
 }"""
 
 
@@ -79,9 +79,12 @@ def test_a_stage_is_drawn_at_once_and_the_state_settles_with_the_answer(player: 
     assert seen["drawn"]  # at the first frame, before the answer
     assert seen["frame"] < ROUND_TRIP_S * 1000
     assert seen["settled"] >= ROUND_TRIP_S * 1000
-    assert seen["staged"] and not seen["pending"]
+    assert seen["staged"]
+    assert not seen["pending"]
     state = player.state()
-    assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(row_col(stage.cell))
+    assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(
+        row_col(stage.cell)
+    )
 
 
 def test_a_stage_the_server_refuses_is_taken_back(player: Player) -> None:
@@ -97,7 +100,8 @@ def test_a_stage_the_server_refuses_is_taken_back(player: Player) -> None:
     page.route("**/api/games/*/actions", refuse)
     seen: dict[str, Any] = page.evaluate(TAP_AND_WATCH, cell_key(stage.cell))
     assert seen["drawn"]
-    assert not seen["staged"] and not seen["pending"]
+    assert not seen["staged"]
+    assert not seen["pending"]
     expect(page.locator("#message.error")).to_contain_text("Hindi tinanggap")
     expect(page.locator(die_hook(stage.die))).to_be_enabled()
     assert player.state() == before
@@ -117,7 +121,9 @@ def test_a_double_tap_never_places_and_returns_a_die(player: Player) -> None:
     player.wait_idle()
     expect(target).to_have_class(re.compile(r"\bstaged\b"))
     state = player.state()
-    assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(row_col(stage.cell))
+    assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(
+        row_col(stage.cell)
+    )
 
 
 def test_a_tap_on_a_disabled_button_says_why(player: Player) -> None:
@@ -219,6 +225,7 @@ def _combo_turn(state: GameState) -> bool:
     )
 
 
+@pytest.mark.parametrize("layout", ["phone"])
 def test_the_staged_dice_preview_their_lines_and_a_combo_is_celebrated(player: Player) -> None:
     seed, actions = find_game(Difficulty.PEACEFUL, _combo_turn, turns=16)
     player.seed_game(Difficulty.PEACEFUL, seed)
@@ -267,7 +274,8 @@ COUNT_SOUND_AND_VIBRATION = """
     window.AudioContext = class extends Real {
         createOscillator() { window.cues.tones += 1; return super.createOscillator(); }
     };
-    Object.defineProperty(navigator, "vibrate", { value: () => { window.cues.buzz += 1; return true; } });
+    const buzz = () => { window.cues.buzz += 1; return true; };
+    Object.defineProperty(navigator, "vibrate", { value: buzz });
 """
 
 
@@ -293,7 +301,9 @@ def test_sound_and_vibration_are_off_until_switched_on_and_remembered(player: Pl
     cues = page.evaluate("window.cues")
     assert cues["tones"] > 0
     assert cues["buzz"] > 0
-    assert page.evaluate("[localStorage['magdagdon.sound'], localStorage['magdagdon.vibrate']]") == [
+    assert page.evaluate(
+        "[localStorage['magdagdon.sound'], localStorage['magdagdon.vibrate']]"
+    ) == [
         "1",
         "1",
     ]

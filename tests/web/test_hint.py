@@ -1,6 +1,6 @@
-"""The hint (data-action="hint"): its marks (class `hinted`, on cells and dice only) are exactly what
-GET /api/games/{id}/hint recommends — the placement's cells with the faces to put there, the die
-to return, the dice of a Power, the RUIN's cell — with one sentence naming the step and its cost
+"""The hint (data-action="hint"): its marks (class `hinted`, on cells and dice only) are exactly
+what GET /api/games/{id}/hint recommends — the placement's cells with the faces to put there, the
+die to return, the dice of a Power, the RUIN's cell — with one sentence naming the step and its cost
 and the expected final score; it moves nothing on the screen, survives a language switch, stays
 while the player follows it, and is counted only when it gave advice."""
 
@@ -64,7 +64,9 @@ def expected_marks(hint: dict[str, Any], state: dict[str, Any]) -> tuple[set[str
             if tray:  # (a die staged elsewhere, to return first, is marked on the board)
                 dice.add(step["die"] if step["die"] in tray else tray[0])
     if action["type"] == "unstage":
-        cells.add("{}-{}".format(*next(d["cell"] for d in state["dice"] if d["id"] == action["die"])))
+        cells.add(
+            "{}-{}".format(*next(d["cell"] for d in state["dice"] if d["id"] == action["die"]))
+        )
     elif action["type"] == "adjust":
         dice.add(action["die"])
     elif action["type"] == "reroll":
@@ -137,7 +139,7 @@ def test_the_hint_marks_the_placement_reads_at_a_glance_and_is_counted(player: P
     assert state["hints_used"] == 1
     values = {d["id"]: d["value"] for d in state["dice"]}
     for step in hint["placement"]:  # the face to put there, drawn big on the cell
-        pips = page.locator(f'{cell_hook(step["cell"][0] * 4 + step["cell"][1])} .hint-face circle')
+        pips = page.locator(f"{cell_hook(step['cell'][0] * 4 + step['cell'][1])} .hint-face circle")
         expect(pips).to_have_count(values[step["die"]])
     n = len(hint["placement"])
     expect(message).to_contain_text(f"Ilagay ang {n} dice sa mga cell na may marka")

@@ -32,7 +32,7 @@ def target_of(tap: dict[str, Any]) -> str:
     if "action" in tap:
         if tap["action"] == "tutorial-done":
             return '#message [data-action="tutorial-done"]'
-        return f'#actions {action_hook(tap["action"])}, #powers {action_hook(tap["action"])}'
+        return f"#actions {action_hook(tap['action'])}, #powers {action_hook(tap['action'])}"
     if "die" in tap:
         return f'.tray [data-die="{tap["die"]}"]'
     row, col = tap.get("cell") or tap["board"]
@@ -65,7 +65,7 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         page = player.page
         expect(page.locator('#sheet[data-screen="offer"]')).to_be_visible()
         player.screenshot("tutorial-offer")
-        player.tap(f'#sheet-body {action_hook("close")}')
+        player.tap(f"#sheet-body {action_hook('close')}")
         player.tap(action_hook("roll"))  # a game under way, which the tutorial leaves waiting
         under_way = player.state()
         tutorial_id = start_tutorial(player)

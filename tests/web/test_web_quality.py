@@ -133,9 +133,12 @@ def test_touch_targets_are_at_least_44_px(player: Player) -> None:
 
 def focused(page: Page) -> str:
     found: str = page.evaluate(
-        "(() => { const e = document.activeElement; return e.dataset.cell ? `cell ${e.dataset.cell}`"
-        " + (e.classList.contains('staged') ? ' staged' : '') : e.dataset.die !== undefined ?"
-        " `die ${e.dataset.die}` : e.dataset.action || e.tagName; })()"
+        """(() => { const e = document.activeElement;
+            if (e.dataset.cell) return `cell ${e.dataset.cell}`
+                + (e.classList.contains("staged") ? " staged" : "");
+            if (e.dataset.die !== undefined) return `die ${e.dataset.die}`;
+            return e.dataset.action || e.tagName;
+        })()"""
     )
     return found
 
@@ -143,7 +146,7 @@ def focused(page: Page) -> str:
 def test_every_action_has_a_key_and_enter_never_returns_a_die_by_surprise(
     browser: Browser, web_server: ServerProcess
 ) -> None:
-    seed, actions = find_game(Difficulty.PEACEFUL, lambda s: s.phase is Phase.MAGDAGDON)
+    seed, _ = find_game(Difficulty.PEACEFUL, lambda s: s.phase is Phase.MAGDAGDON)
     context, player = open_player(browser, "desktop", web_server.url)
     try:
         player.seed_game(Difficulty.PEACEFUL, seed)
@@ -278,9 +281,7 @@ MOTION = """() => {
 def test_reduced_motion_and_dark_mode_are_honoured(
     browser: Browser, web_server: ServerProcess
 ) -> None:
-    context = browser.new_context(
-        **LAYOUTS["phone"], reduced_motion="reduce", color_scheme="dark"
-    )
+    context = browser.new_context(**LAYOUTS["phone"], reduced_motion="reduce", color_scheme="dark")
     context.add_init_script(TUTORIAL_OFFERED)
     try:
         page = context.new_page()

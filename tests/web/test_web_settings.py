@@ -92,7 +92,9 @@ def without_seed_words(words: str) -> str:
     return words
 
 
-def left_over(words: str, mine: dict[str, str], other: dict[str, str], extra: list[str]) -> list[str]:
+def left_over(
+    words: str, mine: dict[str, str], other: dict[str, str], extra: list[str]
+) -> list[str]:
     """The other language's fixed texts (and ``extra`` words) that the page still shows."""
     plain = without_seed_words(words)
     found = [
@@ -183,6 +185,7 @@ def test_each_language_alone_on_every_screen_and_remembered(player: Player) -> N
     player.screenshot("about")
 
 
+@pytest.mark.parametrize("layout", ["phone"])
 def test_the_end_of_a_game_in_each_language(player: Player) -> None:
     """The game-over panel and the High Scores in each language: ranks among the games, dates
     in the language's own form, no Majda Power line on NIGHTMARE."""
