@@ -1,4 +1,7 @@
-"""The routers' dependencies: the store, the player of the cookie, and one of their games."""
+"""The routers' dependencies: the store, the player of the cookie, and one of their games.
+
+The ones that touch the database are plain ``def``: FastAPI runs them in its thread pool, so a
+query (or a PostgreSQL round trip) never blocks the event loop."""
 
 from __future__ import annotations
 
@@ -6,23 +9,21 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from magdagdon import games
 from magdagdon.api.cookies import COOKIE, new_player_token, set_new_player_cookie
-from magdagdon.store import GameNotFoundError, GameRecord, Player, Store
+from magdagdon.store import GameRecord, Player, Store
 
 
 async def get_store(request: Request) -> Store:
-    store: Store = request.app.state.store
+    store: Store = request.app.state.store  # no I/O: no thread needed
     return store
 
 
 StoreDep = Annotated[Store, Depends(get_store)]
 
 
-async def get_player(request: Request, response: Response, store: StoreDep) -> Player:
-    """The player of the cookie; a new one (and its cookie) when there is no known cookie.
-
-    The dependencies and routes are ``async``: each store call is one short transaction (the
-    store serialises them anyway), so it runs on the event loop without a thread hop."""
+def get_player(request: Request, response: Response, store: StoreDep) -> Player:
+    """The player of the cookie; a new one (and its cookie) when there is no known cookie."""
     token = request.cookies.get(COOKIE)
     player = store.player(token) if token else None
     if player is None:
@@ -35,16 +36,9 @@ async def get_player(request: Request, response: Response, store: StoreDep) -> P
 PlayerDep = Annotated[Player, Depends(get_player)]
 
 
-def load_game(store: Store, player: Player, game_id: str) -> GameRecord:
-    """The player's game ``game_id``; :class:`GameNotFoundError` (404) for any other."""
-    game = store.game(game_id)
-    if game is None or game.player != player.token:
-        raise GameNotFoundError(game_id)
-    return game
-
-
-async def get_game(game_id: str, store: StoreDep, player: PlayerDep) -> GameRecord:
-    return load_game(store, player, game_id)
+def get_game(game_id: str, store: StoreDep, player: PlayerDep) -> GameRecord:
+    """The player's game ``game_id``; 404 for any other (``games.owned`` is the one check)."""
+    return games.load(store, player.token, game_id)
 
 
 GameDep = Annotated[GameRecord, Depends(get_game)]

@@ -12,7 +12,7 @@ router = APIRouter(prefix="/api/highscores", tags=["highscores"])
 
 
 @router.get("", responses=error_responses(422))
-async def highscores(
+def highscores(
     difficulty: Difficulty,
     store: StoreDep,
     player: PlayerDep,

@@ -11,12 +11,11 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 
 @router.get("")
 async def read_settings(player: PlayerDep) -> PlayerSettings:
+    """(``async``: no I/O of its own; the player dependency runs in the thread pool)"""
     return PlayerSettings.model_validate({"language": player.language})
 
 
 @router.put("", responses=error_responses(422))
-async def update_settings(
-    body: PlayerSettingsIn, store: StoreDep, player: PlayerDep
-) -> PlayerSettings:
+def update_settings(body: PlayerSettingsIn, store: StoreDep, player: PlayerDep) -> PlayerSettings:
     updated = store.set_language(player.token, body.language)
     return PlayerSettings.model_validate({"language": updated.language})

@@ -5,17 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.api import responses
-from magdagdon.engine import OFF, Adjust, Reroll, Ruin, row_col
+from magdagdon.engine import OFF, Adjust, Reroll, Ruin
 from magdagdon.engine.board import RUIN_CODE, SIZE
+from magdagdon.engine.codec import cell_to_json
 from magdagdon.store import GameStatus
 
 if TYPE_CHECKING:
     from magdagdon.engine import GameState, LineScore
-    from magdagdon.store import GameRecord
-
-
-def _cell(cell: int) -> list[int]:
-    return list(row_col(cell))
+    from magdagdon.store import GameRecord, Store
 
 
 def _board(state: GameState) -> list[list[responses.BoardCell]]:
@@ -32,9 +29,10 @@ def _line(line: LineScore) -> responses.LineScore:
     )
 
 
-def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
-    """The API's game state of a stored game (``rank`` only matters in phase ``over``)."""
+def game_view(game: GameRecord, store: Store) -> responses.GameView:
+    """The API's game state of a stored game; its rank is read from ``store`` once it is over."""
     state = game.state
+    rank = store.rank(game.id) if state.is_over and game.mode.ranked else None
     adjust: dict[str, list[int]] = {}
     can_reroll = False
     ruinable: list[list[int]] = []
@@ -44,10 +42,10 @@ def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
         elif isinstance(action, Reroll):
             can_reroll = True
         elif isinstance(action, Ruin):
-            ruinable.append(_cell(action.cell))
+            ruinable.append(cell_to_json(action.cell))
     score = state.score()
     difficulty = state.difficulty
-    return responses.GameState.model_validate(
+    return responses.GameView.model_validate(
         {
             "id": game.id,
             "difficulty": difficulty.value,
@@ -56,11 +54,12 @@ def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
             "version": game.version,
             "board": _board(state),
             "dice": [
-                {"id": die, "value": value, "cell": None if cell == OFF else _cell(cell)}
+                {"id": die, "value": value, "cell": None if cell == OFF else cell_to_json(cell)}
                 for die, (value, cell) in enumerate(zip(state.dice, state.staged, strict=True))
             ],
             "valid_cells": {
-                str(die): [_cell(c) for c in cells] for die, cells in state.valid_cells().items()
+                str(die): [cell_to_json(c) for c in cells]
+                for die, cells in state.valid_cells().items()
             },
             "min_required": state.min_required,
             "can_confirm": state.can_confirm,
@@ -86,8 +85,10 @@ def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
             "can_reroll": can_reroll,
             "ruinable": ruinable,
             "hints_used": game.hints_used,
-            "rank": rank if state.is_over else None,
+            "rank": rank,
             "finished_at": game.finished_at,
             "abandoned": game.status is GameStatus.ABANDONED,
+            "mode": game.mode.value,
+            "daily": None,
         }
     )
