@@ -2,8 +2,9 @@
 temporary file for the whole session. ``start_server`` / ``live_server`` run the REAL server
 (``python -m magdagdon serve --port 0 --no-browser --db …``) as a separate process.
 
-Every store and API test runs on both databases: ``db_url`` is a fresh SQLite file or a fresh
-database on a real PostgreSQL server that this session starts (``pg.py``; one per xdist worker).
+``db_url`` is a fresh database of the test's ``db_kind``: a SQLite file, or a database on a real
+PostgreSQL server that this session starts (``pg.py``; one per xdist worker). Here ``db_kind`` is
+SQLite; ``tests/api/conftest.py`` makes every store and API test run on both.
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from fastapi import FastAPI
-
-DATABASES = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -50,10 +49,10 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "magdagdon.sqlite3"
 
 
-@pytest.fixture(params=DATABASES)
-def db_kind(request: pytest.FixtureRequest) -> str:
-    kind: str = request.param
-    return kind
+@pytest.fixture
+def db_kind() -> str:
+    """The kind of database of ``db_url``: SQLite, the embedded default, outside tests/api."""
+    return "sqlite"
 
 
 @pytest.fixture

@@ -64,6 +64,10 @@ class GameView(BaseModel):
     stuck: bool
     powers: Powers
     score: Score
+    preview: Score = Field(
+        description="The score of the board with the staged dice, as if KUMPIRMAHIN were "
+        "pressed now (the same as score when nothing is staged)."
+    )
     adjust: dict[str, list[Literal[-1, 1]]] = Field(
         description="For each tray die, the deltas a Power may apply now."
     )
@@ -71,6 +75,9 @@ class GameView(BaseModel):
     ruinable: list[Cell]
     hints_used: int
     rank: int | None
+    rank_among: int | None = Field(
+        description="In phase over, for a ranked game: how many High Scores its difficulty has."
+    )
     finished_at: str | None
     abandoned: bool = Field(description="The game was abandoned when a newer one started.")
     mode: Literal["normal", "daily", "practice", "tutorial"]

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from magdagdon.api import responses
 from magdagdon.engine import OFF, Adjust, Reroll, Ruin
-from magdagdon.engine.board import RUIN_CODE, SIZE
+from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
 from magdagdon.engine.codec import cell_to_json
+from magdagdon.engine.daily import daily_number
+from magdagdon.engine.scoring import score_codes
 from magdagdon.store import GameStatus
 
 if TYPE_CHECKING:
-    from magdagdon.engine import GameState, LineScore
+    from magdagdon.engine import GameState, LineScore, Score
     from magdagdon.store import GameRecord, Store
 
 
@@ -29,10 +32,32 @@ def _line(line: LineScore) -> responses.LineScore:
     )
 
 
+def _score(score: Score) -> dict[str, Any]:
+    return {
+        "base": score.base,
+        "bonus": score.bonus,
+        "ruins": score.ruins,
+        "ruin_penalty": score.ruin_penalty,
+        "power_penalty": score.power_penalty,
+        "total": score.total,
+        "rows": [_line(line) for line in score.rows],
+        "columns": [_line(line) for line in score.columns],
+    }
+
+
+def _daily(game: GameRecord) -> dict[str, Any] | None:
+    if game.daily_date is None:
+        return None
+    return {"date": game.daily_date, "number": daily_number(date.fromisoformat(game.daily_date))}
+
+
 def game_view(game: GameRecord, store: Store) -> responses.GameView:
     """The API's game state of a stored game; its rank is read from ``store`` once it is over."""
     state = game.state
-    rank = store.rank(game.id) if state.is_over and game.mode.ranked else None
+    rank = rank_among = None
+    if state.is_over and game.mode.ranked:
+        rank = store.rank(game.id)
+        rank_among = store.ranked_games(game.player, game.difficulty) if rank else None
     adjust: dict[str, list[int]] = {}
     can_reroll = False
     ruinable: list[list[int]] = []
@@ -44,6 +69,8 @@ def game_view(game: GameRecord, store: Store) -> responses.GameView:
         elif isinstance(action, Ruin):
             ruinable.append(cell_to_json(action.cell))
     score = state.score()
+    # the score of the board with the staged dice, as if KUMPIRMAHIN were pressed now
+    preview = score_codes(to_codes(state.live), state.power_penalty) if state.order else score
     difficulty = state.difficulty
     return responses.GameView.model_validate(
         {
@@ -71,24 +98,17 @@ def game_view(game: GameRecord, store: Store) -> responses.GameView:
                 "penalty": state.power_penalty,
                 "next_penalty": state.next_penalty,
             },
-            "score": {
-                "base": score.base,
-                "bonus": score.bonus,
-                "ruins": score.ruins,
-                "ruin_penalty": score.ruin_penalty,
-                "power_penalty": score.power_penalty,
-                "total": score.total,
-                "rows": [_line(line) for line in score.rows],
-                "columns": [_line(line) for line in score.columns],
-            },
+            "score": _score(score),
+            "preview": _score(preview),
             "adjust": adjust,
             "can_reroll": can_reroll,
             "ruinable": ruinable,
             "hints_used": game.hints_used,
             "rank": rank,
+            "rank_among": rank_among,
             "finished_at": game.finished_at,
             "abandoned": game.status is GameStatus.ABANDONED,
             "mode": game.mode.value,
-            "daily": None,
+            "daily": _daily(game),
         }
     )

@@ -45,6 +45,12 @@ GAME_COLUMNS = (
 )
 
 
+def is_key(value: str) -> bool:
+    """Whether ``value`` could be a stored key. A key from outside (a cookie, a path) may hold
+    NUL, which PostgreSQL's text cannot: such a key names nothing, rather than an error."""
+    return "\x00" not in value
+
+
 def now() -> str:
     """The current UTC time in ISO-8601, to the millisecond."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -107,6 +113,8 @@ class Rows:
 
     def game(self, game_id: str) -> GameRecord | None:
         """The game, locked against other writers until the transaction ends."""
+        if not is_key(game_id):
+            return None
         query = select(*GAME_COLUMNS).where(games.c.id == game_id)
         if self._for_update:
             query = query.with_for_update()

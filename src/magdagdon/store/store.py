@@ -25,6 +25,7 @@ from magdagdon.store.rows import (
     LANGUAGES,
     Rows,
     game_record,
+    is_key,
     now,
     read_actions,
 )
@@ -106,6 +107,8 @@ class Store:
         return player
 
     def player(self, token: str) -> Player | None:
+        if not is_key(token):
+            return None
         with self._read() as conn:
             row = conn.execute(
                 select(players.c.token, players.c.language, players.c.name).where(
@@ -121,6 +124,8 @@ class Store:
     # ----- games ----------------------------------------------------------------------------
 
     def game(self, game_id: str) -> GameRecord | None:
+        if not is_key(game_id):
+            return None
         with self._read() as conn:
             row = conn.execute(select(*GAME_COLUMNS).where(games.c.id == game_id)).first()
         return None if row is None else game_record(row)
