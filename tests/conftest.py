@@ -4,11 +4,12 @@ temporary file for the whole session. ``start_server`` / ``live_server`` run the
 
 ``db_url`` is a fresh database of the test's ``db_kind``: a SQLite file, or a database on a real
 PostgreSQL server that this session starts (``pg.py``; one per xdist worker). Here ``db_kind`` is
-SQLite; ``tests/api/conftest.py`` makes every store and API test run on both.
+SQLite, except that every store and API test (``tests/api/``) runs on both.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -21,9 +22,11 @@ from server_process import ServerProcess, launch_server
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from pathlib import Path
 
     from fastapi import FastAPI
+
+DATABASES = ["sqlite", "postgresql"]
+API_TESTS = Path(__file__).resolve().parent / "api"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -49,10 +52,12 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "magdagdon.sqlite3"
 
 
-@pytest.fixture
-def db_kind() -> str:
-    """The kind of database of ``db_url``: SQLite, the embedded default, outside tests/api."""
-    return "sqlite"
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``db_kind``, the kind of database of ``db_url``: both in tests/api; elsewhere SQLite, the
+    embedded default (the page and the bots do not care which database is behind the API)."""
+    if "db_kind" in metafunc.fixturenames:
+        in_api = API_TESTS in metafunc.definition.path.parents
+        metafunc.parametrize("db_kind", DATABASES if in_api else DATABASES[:1])
 
 
 @pytest.fixture

@@ -257,3 +257,15 @@ def test_no_body_ever_answers_500(client: TestClient, body: Any) -> None:
         game = client.post("/api/games", json={"difficulty": "peaceful", "seed": 3})
     response = client.post(f"/api/games/{game.json()['id']}/actions", json=body)
     assert response.status_code in (200, 409, 422), response.text
+
+
+@pytest.mark.parametrize("game_id", ["a%00b", "%00", "x" * 500, "..%2F..", "é"])
+def test_a_game_id_that_names_nothing_is_404(client: TestClient, game_id: str) -> None:
+    """Also one that PostgreSQL could not even hold (a NUL): a 404, never a 500."""
+    for response in (
+        client.get(f"/api/games/{game_id}"),
+        client.post(f"/api/games/{game_id}/actions", json={"type": "roll"}),
+        client.get(f"/api/games/{game_id}/hint"),
+    ):
+        assert response.status_code == 404, response.text
+        assert response.json()["error"]["code"] == "not_found"

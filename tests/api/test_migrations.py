@@ -66,7 +66,7 @@ def index_names(db: str) -> set[str]:
     engine = create_engine(database_url(db))
     try:
         inspector = inspect(engine)
-        return {ix["name"] for t in ("games", "highscores") for ix in inspector.get_indexes(t)}
+        return {str(ix["name"]) for t in ("games", "highscores") for ix in inspector.get_indexes(t)}
     finally:
         engine.dispose()
 

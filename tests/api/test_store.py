@@ -277,3 +277,11 @@ def test_threads_never_lose_an_update(store: Store) -> None:
         assert mine is not None
         assert mine.version == 25 or mine.state.is_over
         assert replay(Difficulty.SURVIVAL, game.seed, store.actions(game.id)) == mine.state
+
+
+def test_a_key_with_a_nul_names_nothing(store: Store) -> None:
+    """PostgreSQL's text cannot hold NUL; a key from outside that has one finds nothing."""
+    assert store.player("to\x00ken") is None
+    assert store.game("ga\x00me") is None
+    with pytest.raises(GameNotFoundError):
+        games.play(store, "p", "ga\x00me", Roll())

@@ -22,7 +22,7 @@ from magdagdon.store.tables import actions, games, highscores, players
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from sqlalchemy import Connection, Row
+    from sqlalchemy import Connection
 
     from magdagdon.engine import Action
     from magdagdon.store.records import HighScore
@@ -60,7 +60,7 @@ def to_json_text(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def game_record(row: Row[Any] | Sequence[Any]) -> GameRecord:
+def game_record(row: Sequence[Any]) -> GameRecord:
     return GameRecord(
         id=row[0],
         player=row[1],
