@@ -1,7 +1,7 @@
 """``/api/games``: start a game, find the current one, read one, and play actions on it.
 
 Plain ``def`` routes: FastAPI runs them in its thread pool, where the store's blocking calls
-are safe."""
+are safe (``deps.py``)."""
 
 from typing import Annotated
 
@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Request, Response
 
 from magdagdon import games
 from magdagdon.api.cookies import set_new_player_cookie
-from magdagdon.api.deps import GameDep, PlayerDep, StoreDep
+from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.requests import ActionBody, NewGame
 from magdagdon.api.responses import GameView, error_responses
 from magdagdon.api.view import game_view
@@ -29,24 +29,25 @@ def _view(request: Request, store: Store, game: GameRecord, status: int = 200) -
 
 
 @router.post("", status_code=201, response_model=GameView, responses=error_responses(422))
-def new_game(request: Request, body: NewGame, store: StoreDep, player: PlayerDep) -> Response:
+def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep) -> Response:
     """Start a new game; it abandons the player's unfinished games as its mode says."""
-    game = games.start(store, player.token, body.difficulty, body.seed, mode=GameMode(body.mode))
+    game = games.start(store, caller.token, body.difficulty, body.seed, mode=GameMode(body.mode))
     return _view(request, store, game, 201)
 
 
 @router.get("/current", response_model=GameView, responses=error_responses(404))
-def current_game(request: Request, store: StoreDep, player: PlayerDep) -> Response:
+def current_game(request: Request, store: StoreDep, caller: CallerDep) -> Response:
     """The player's most recent unfinished game that is not a tutorial."""
-    game = store.current_game(player.token)
-    if game is None:
-        raise GameNotFoundError("current")
+    with caller.acting() as token:
+        game = store.current_game(token)
+        if game is None:
+            raise GameNotFoundError("current")
     return _view(request, store, game)
 
 
 @router.get("/{game_id}", response_model=GameView, responses=error_responses(404))
-def read_game(request: Request, store: StoreDep, game: GameDep) -> Response:
-    return _view(request, store, game)
+def read_game(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> Response:
+    return _view(request, store, caller.game(game_id))
 
 
 @router.post(
@@ -57,9 +58,10 @@ def play(
     game_id: str,
     body: Annotated[ActionBody, Body()],
     store: StoreDep,
-    player: PlayerDep,
+    caller: CallerDep,
 ) -> Response:
     """Apply one action; it is saved before the answer. 409 when the rules refuse it."""
     action = action_from_json(body.model_dump(exclude={"version"}))
-    game = games.play(store, player.token, game_id, action, version=body.version)
+    with caller.acting() as token:
+        game = games.play(store, token, game_id, action, version=body.version)
     return _view(request, store, game)

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from magdagdon import games
-from magdagdon.api.deps import GameDep, StoreDep
+from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.responses import Hint, PlacementStep, error_responses
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.engine import GameState, Phase, Roll, action_to_json
@@ -36,9 +36,10 @@ def best_hint(state: GameState) -> tuple[dict[str, Any], list[PlacementStep], fl
 
 
 @router.get("/{game_id}/hint", responses=error_responses(404, 409))
-def hint(store: StoreDep, game: GameDep) -> Hint:
+def hint(game_id: str, store: StoreDep, caller: CallerDep) -> Hint:
     """The best action now; 409 ``game_over`` once the game has ended. Counts one hint, except
     in phase ``roll``."""
+    game = caller.game(game_id)
     if game.state.phase is Phase.OVER:
         raise GameOverError("the game is over; there is nothing left to hint")
     action, placement, value = best_hint(game.state)

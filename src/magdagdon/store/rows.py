@@ -6,8 +6,6 @@ import json
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import insert, select, update
-
 from magdagdon.engine import (
     Difficulty,
     action_from_json,
@@ -15,9 +13,9 @@ from magdagdon.engine import (
     state_from_json,
     state_to_json,
 )
+from magdagdon.store import statements as sql
 from magdagdon.store.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store.records import GameMode, GameRecord, GameStatus, Player
-from magdagdon.store.tables import actions, games, highscores, players
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -28,21 +26,6 @@ if TYPE_CHECKING:
     from magdagdon.store.records import HighScore
 
 LANGUAGES = ("fil", "en")
-GAME_COLUMNS = (
-    games.c.id,
-    games.c.player,
-    games.c.difficulty,
-    games.c.seed,
-    games.c.state,
-    games.c.version,
-    games.c.hints_used,
-    games.c.status,
-    games.c.created_at,
-    games.c.updated_at,
-    games.c.finished_at,
-    games.c.mode,
-    games.c.daily_date,
-)
 
 
 def is_key(value: str) -> bool:
@@ -79,8 +62,8 @@ def game_record(row: Sequence[Any]) -> GameRecord:
 
 
 def read_actions(conn: Connection, game_id: str) -> list[Action]:
-    query = select(actions.c.action).where(actions.c.game_id == game_id).order_by(actions.c.seq)
-    return [action_from_json(json.loads(text)) for text in conn.execute(query).scalars()]
+    texts = conn.execute(sql.ACTIONS, {"game_id": game_id}).scalars()
+    return [action_from_json(json.loads(text)) for text in texts]
 
 
 class Rows:
@@ -88,72 +71,64 @@ class Rows:
 
     def __init__(self, conn: Connection, *, for_update: bool) -> None:
         self.conn = conn
-        self._for_update = for_update
+        self._game = sql.GAME_FOR_UPDATE if for_update else sql.GAME
 
     def insert_player(self, player: Player, created_at: str) -> None:
         self.conn.execute(
-            insert(players).values(
-                token=player.token,
-                language=player.language,
-                name=player.name,
-                created_at=created_at,
-            )
+            sql.INSERT_PLAYER,
+            {
+                "token": player.token,
+                "language": player.language,
+                "name": player.name,
+                "created_at": created_at,
+            },
         )
 
     def set_language(self, token: str, language: str) -> Player:
         row = self.conn.execute(
-            update(players)
-            .where(players.c.token == token)
-            .values(language=language)
-            .returning(players.c.name)
+            sql.SET_LANGUAGE, {"b_token": token, "b_language": language}
         ).first()
         if row is None:
             raise LookupError("no such player")
         return Player(token, language, row[0])
 
     def game(self, game_id: str) -> GameRecord | None:
-        """The game, locked against other writers until the transaction ends."""
+        """The game, locked against other writers until the transaction ends (PostgreSQL:
+        ``FOR UPDATE``; SQLite: the write lock of ``BEGIN IMMEDIATE`` already holds it)."""
         if not is_key(game_id):
             return None
-        query = select(*GAME_COLUMNS).where(games.c.id == game_id)
-        if self._for_update:
-            query = query.with_for_update()
-        row = self.conn.execute(query).first()
+        row = self.conn.execute(self._game, {"game_id": game_id}).first()
         return None if row is None else game_record(row)
 
     def action(self, game_id: str, seq: int) -> Action | None:
         """The ``seq``-th accepted action of the game (1-based), if there is one."""
-        text = self.conn.execute(
-            select(actions.c.action).where(actions.c.game_id == game_id, actions.c.seq == seq)
-        ).scalar()
+        text = self.conn.execute(sql.ACTION, {"game_id": game_id, "seq": seq}).scalar()
         return None if text is None else action_from_json(json.loads(text))
 
     def abandon(self, player: str, modes: Iterable[str], stamp: str) -> None:
         """Mark the player's unfinished games of these modes abandoned."""
         self.conn.execute(
-            update(games)
-            .where(games.c.player == player, games.c.status == "playing")
-            .where(games.c.mode.in_(list(modes)))
-            .values(status="abandoned", updated_at=stamp)
+            sql.ABANDON, {"b_player": player, "b_modes": list(modes), "b_stamp": stamp}
         )
 
     def insert_game(self, game: GameRecord) -> None:
         self.conn.execute(
-            insert(games).values(
-                id=game.id,
-                player=game.player,
-                difficulty=game.difficulty.value,
-                seed=game.seed,
-                state=to_json_text(state_to_json(game.state)),
-                version=game.version,
-                hints_used=game.hints_used,
-                status=game.status.value,
-                created_at=game.created_at,
-                updated_at=game.updated_at,
-                finished_at=game.finished_at,
-                mode=game.mode.value,
-                daily_date=game.daily_date,
-            )
+            sql.INSERT_GAME,
+            {
+                "id": game.id,
+                "player": game.player,
+                "difficulty": game.difficulty.value,
+                "seed": game.seed,
+                "state": to_json_text(state_to_json(game.state)),
+                "version": game.version,
+                "hints_used": game.hints_used,
+                "status": game.status.value,
+                "created_at": game.created_at,
+                "updated_at": game.updated_at,
+                "finished_at": game.finished_at,
+                "mode": game.mode.value,
+                "daily_date": game.daily_date,
+            },
         )
 
     def save_move(self, game: GameRecord, action: Action) -> None:
@@ -162,50 +137,48 @@ class Rows:
         so this guard never fires unless that lock was skipped): a lost race is a
         ``VersionConflictError``, never a lost update."""
         result = self.conn.execute(
-            update(games)
-            .where(games.c.id == game.id, games.c.version == game.version - 1)
-            .values(
-                state=to_json_text(state_to_json(game.state)),
-                version=game.version,
-                status=game.status.value,
-                updated_at=game.updated_at,
-                finished_at=game.finished_at,
-            )
+            sql.SAVE_MOVE,
+            {
+                "b_id": game.id,
+                "b_before": game.version - 1,
+                "b_state": to_json_text(state_to_json(game.state)),
+                "b_version": game.version,
+                "b_status": game.status.value,
+                "b_stamp": game.updated_at,
+                "b_finished_at": game.finished_at,
+            },
         )
         if result.rowcount != 1:
             raise VersionConflictError("the game changed meanwhile; reload it")
         self.conn.execute(
-            insert(actions).values(
-                game_id=game.id,
-                seq=game.version,
-                action=to_json_text(action_to_json(action)),
-                created_at=game.updated_at,
-            )
+            sql.INSERT_ACTION,
+            {
+                "game_id": game.id,
+                "seq": game.version,
+                "action": to_json_text(action_to_json(action)),
+                "created_at": game.updated_at,
+            },
         )
 
     def insert_high_score(self, player: str, entry: HighScore) -> None:
         self.conn.execute(
-            insert(highscores).values(
-                game_id=entry.game_id,
-                player=player,
-                difficulty=entry.difficulty.value,
-                score=entry.score,
-                date=entry.date,
-                turns=entry.turns,
-                powers_used=entry.powers_used,
-                ruins=entry.ruins,
-                hints_used=entry.hints_used,
-            )
+            sql.INSERT_HIGH_SCORE,
+            {
+                "game_id": entry.game_id,
+                "player": player,
+                "difficulty": entry.difficulty.value,
+                "score": entry.score,
+                "date": entry.date,
+                "turns": entry.turns,
+                "powers_used": entry.powers_used,
+                "ruins": entry.ruins,
+                "hints_used": entry.hints_used,
+            },
         )
 
     def count_hint(self, game_id: str) -> int:
         """One more hint in ``game_id``; answer the new count."""
-        count = self.conn.execute(
-            update(games)
-            .where(games.c.id == game_id)
-            .values(hints_used=games.c.hints_used + 1)
-            .returning(games.c.hints_used)
-        ).scalar()
+        count = self.conn.execute(sql.COUNT_HINT, {"b_id": game_id}).scalar()
         if count is None:
             raise GameNotFoundError(game_id)
         return int(count)

@@ -14,22 +14,12 @@ import threading
 from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING
 
-from sqlalchemy import func, select
-
 from magdagdon.store import migrate
+from magdagdon.store import statements as sql
 from magdagdon.store.connect import WRITE, open_engine
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player
-from magdagdon.store.rows import (
-    GAME_COLUMNS,
-    LANGUAGES,
-    Rows,
-    game_record,
-    is_key,
-    now,
-    read_actions,
-)
-from magdagdon.store.tables import games, highscores, players
+from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
 
 if TYPE_CHECKING:
     import os
@@ -39,9 +29,6 @@ if TYPE_CHECKING:
 
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store.records import GameRecord
-
-# best first; on a tie the game that ended first (ids grow with time)
-_HIGHSCORE_ORDER = (highscores.c.score.desc(), highscores.c.id.asc())
 
 
 class Store:
@@ -94,7 +81,8 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn, conn.begin():
+        """A connection for one read statement (atomic on its own: see ``connect.py``)."""
+        with self.engine.connect() as conn:
             yield conn
 
     # ----- players --------------------------------------------------------------------------
@@ -110,11 +98,7 @@ class Store:
         if not is_key(token):
             return None
         with self._read() as conn:
-            row = conn.execute(
-                select(players.c.token, players.c.language, players.c.name).where(
-                    players.c.token == token
-                )
-            ).first()
+            row = conn.execute(sql.PLAYER, {"token": token}).first()
         return None if row is None else Player(row[0], row[1], row[2])
 
     def set_language(self, token: str, language: str) -> Player:
@@ -127,20 +111,13 @@ class Store:
         if not is_key(game_id):
             return None
         with self._read() as conn:
-            row = conn.execute(select(*GAME_COLUMNS).where(games.c.id == game_id)).first()
+            row = conn.execute(sql.GAME, {"game_id": game_id}).first()
         return None if row is None else game_record(row)
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recent unfinished game, if any; a tutorial is never current."""
-        query = (
-            select(*GAME_COLUMNS)
-            .where(games.c.player == player, games.c.status == "playing")
-            .where(games.c.mode != "tutorial")
-            .order_by(games.c.created_at.desc(), games.c.id.desc())
-            .limit(1)
-        )
         with self._read() as conn:
-            row = conn.execute(query).first()
+            row = conn.execute(sql.CURRENT_GAME, {"player": player}).first()
         return None if row is None else game_record(row)
 
     def actions(self, game_id: str) -> list[Action]:
@@ -157,15 +134,9 @@ class Store:
 
     def highscores(self, player: str, difficulty: Difficulty, limit: int = 100) -> list[HighScore]:
         """The player's High Scores of ``difficulty``, best first."""
-        h = highscores.c
-        query = (
-            select(h.score, h.date, h.turns, h.powers_used, h.ruins, h.hints_used, h.game_id)
-            .where(h.player == player, h.difficulty == difficulty.value)
-            .order_by(*_HIGHSCORE_ORDER)
-            .limit(limit)
-        )
+        query = {"player": player, "difficulty": difficulty.value, "limit": limit}
         with self._read() as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(sql.HIGH_SCORES, query).all()
         return [
             HighScore(
                 rank=rank,
@@ -184,31 +155,15 @@ class Store:
     def rank(self, game_id: str) -> int | None:
         """The 1-based rank of a ranked finished game among its player's High Scores of its
         difficulty; None for a game without a High Score."""
-        mine = highscores.alias("mine")
-        other = highscores.alias("other")
-        better = (
-            select(func.count())
-            .select_from(other)
-            .where(other.c.player == mine.c.player, other.c.difficulty == mine.c.difficulty)
-            .where(
-                (other.c.score > mine.c.score)
-                | ((other.c.score == mine.c.score) & (other.c.id < mine.c.id))
-            )
-            .scalar_subquery()
-        )
         with self._read() as conn:
-            row = conn.execute(select(1 + better).where(mine.c.game_id == game_id)).first()
+            row = conn.execute(sql.RANK, {"game_id": game_id}).first()
         return None if row is None else int(row[0])
 
     def ranked_games(self, player: str, difficulty: Difficulty) -> int:
         """How many games the player's High Scores of ``difficulty`` hold."""
-        query = (
-            select(func.count())
-            .select_from(highscores)
-            .where(highscores.c.player == player, highscores.c.difficulty == difficulty.value)
-        )
+        query = {"player": player, "difficulty": difficulty.value}
         with self._read() as conn:
-            return int(conn.execute(query).scalar_one())
+            return int(conn.execute(sql.RANKED_GAMES, query).scalar_one())
 
 
 def _language(language: str) -> str:
