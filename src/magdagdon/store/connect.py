@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import create_engine, event
@@ -49,6 +50,8 @@ def open_engine(url: URL, *, synchronous: str = "FULL") -> Engine:
 def _sqlite(url: URL, synchronous: str) -> Engine:
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"synchronous is one of {SYNCHRONOUS}")
+    if url.database:  # the user's data directory may not exist yet
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
         url,
         connect_args={"timeout": 30.0, "check_same_thread": False},

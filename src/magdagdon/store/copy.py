@@ -1,7 +1,8 @@
 """``magdagdon db copy --from A --to B``: every player, game (with its action log) and High Score
 of one database into another, either kind to either kind.
 
-The target must hold no player yet (a fresh file, or a new PostgreSQL database): copying into
+The source is read as one snapshot, so a server may go on using it meanwhile. The target must
+hold no player yet (a fresh file, or a new PostgreSQL database): copying into
 one in use would have to decide whose game wins, and refusing is clearer (``TargetNotEmptyError``
 names the target). The copy is one transaction on the target, so a copy that fails leaves it
 empty and can simply be run again. Rows are copied as they are, ids included: a High Score's id
@@ -42,7 +43,7 @@ def copy_database(source: str | os.PathLike[str], target: str | os.PathLike[str]
     """Copy everything from ``source`` into the empty ``target`` (both migrated first)."""
     with Store(source) as origin, Store(target) as destination:
         counts: dict[str, int] = {}
-        with origin.engine.connect() as reader, destination.write() as rows:
+        with origin.snapshot() as reader, destination.write() as rows:
             writer = rows.conn
             if writer.execute(select(func.count()).select_from(players)).scalar_one():
                 raise TargetNotEmptyError(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from magdagdon.store import migrate
 from magdagdon.store import statements as sql
-from magdagdon.store.connect import WRITE, open_engine
+from magdagdon.store.connect import SNAPSHOT, WRITE, open_engine
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player
 from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
@@ -37,12 +37,7 @@ class Store:
 
     def __init__(self, db: str | os.PathLike[str], *, synchronous: str = "FULL") -> None:
         self.db = str(db)
-        url = database_url(db)
-        if url.get_backend_name() == "sqlite" and url.database:
-            from pathlib import Path
-
-            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-        self.engine = open_engine(url, synchronous=synchronous)
+        self.engine = open_engine(database_url(db), synchronous=synchronous)
         self.dialect: str = self.engine.dialect.name
         sqlite = self.dialect == "sqlite"
         self._write_lock: threading.Lock | nullcontext[None] = (
@@ -78,6 +73,16 @@ class Store:
             conn.begin(),
         ):
             yield Rows(conn, for_update=self._for_update)
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """A read of several statements that all see one state of the database (``db copy``):
+        a read transaction on SQLite, REPEATABLE READ on PostgreSQL."""
+        options: dict[str, object] = {SNAPSHOT: True}
+        if self.dialect == "postgresql":
+            options["isolation_level"] = "REPEATABLE READ"
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+            yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
