@@ -214,6 +214,57 @@ def store_play_times(db: str, synchronous: str, count: int) -> list[float]:
     return times
 
 
+# (c) on either code: the old store played with Store.apply, this one with games.play. CPU time
+# of the thread (no disk wait: synchronous=NORMAL), so a busy disk does not blur the comparison.
+STORE_CPU_SCRIPT = """
+import random, sys, time
+from magdagdon.engine import Confirm, Difficulty, Phase, Roll, Ruin, Stage, Unstage
+from magdagdon.store import Store
+store = Store(sys.argv[1], synchronous="NORMAL")
+token = store.new_player().token
+old = hasattr(store, "apply")
+if old:
+    start = lambda seed: store.new_game(token, Difficulty.PEACEFUL, seed)
+    play = lambda game, action: store.apply(game.id, action, player=token)
+else:
+    from magdagdon import games
+    start = lambda seed: games.start(store, token, Difficulty.PEACEFUL, seed)
+    play = lambda game, action: games.play(store, token, game.id, action)
+rng, game, spent, count = random.Random(2), start(1), 0.0, 0
+while count < int(sys.argv[2]):
+    state = game.state
+    if state.is_over:
+        game = start(count)
+        continue
+    legal = list(state.legal_actions())
+    if state.phase is Phase.ROLL:
+        action = Roll()
+    elif state.phase is Phase.MAGDAGDON:
+        action = rng.choice([a for a in legal if isinstance(a, Ruin)])
+    elif state.can_confirm:
+        action = Confirm()
+    elif state.stuck:
+        action = rng.choice([a for a in legal if isinstance(a, Unstage)])
+    else:
+        action = rng.choice([a for a in legal if isinstance(a, Stage)])
+    begin = time.thread_time()
+    if old:  # its action route read the player first; this code's acts with the cookie's token
+        store.player(token)
+    game = play(game, action)
+    spent += time.thread_time() - begin
+    count += 1
+print(spent / count)
+"""
+
+
+def store_cpu(db: str, src: str | None, count: int) -> float:
+    """(c) CPU seconds an action of the store alone, on this code or ``src``'s."""
+    env = dict(os.environ, **({"PYTHONPATH": src} if src else {}))
+    command = [sys.executable, "-c", STORE_CPU_SCRIPT, db, str(count)]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return float(result.stdout.strip().splitlines()[-1])
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
@@ -228,7 +279,15 @@ class Target:
     medians: list[float] = field(default_factory=list)
     p95s: list[float] = field(default_factory=list)
     rates: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
     errors: int = 0
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU seconds a process has used, all its threads (Linux's /proc): what an action
+    costs the server apart from waiting for the disk, which a busy machine makes noisy."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def measure(target: Target, args: argparse.Namespace) -> None:
@@ -236,7 +295,9 @@ def measure(target: Target, args: argparse.Namespace) -> None:
     process, host, port = start_server(target.db, target.src)
     try:
         round_trips(host, port, 100)  # warm-up
+        cpu = process_cpu(process.pid)
         times, errors = round_trips(host, port, args.actions)
+        target.cpus.append((process_cpu(process.pid) - cpu) / len(times))
         target.medians.append(statistics.median(times))
         target.p95s.append(percentile(times, 0.95))
         counts = asyncio.run(concurrency(host, port, args.clients, args.seconds))
@@ -253,7 +314,8 @@ def report(target: Target, args: argparse.Namespace) -> None:
     ok = median <= 0.005 and rate >= 500 and not target.errors
     print(
         f"{target.name:>22}: (a) median {ms(median)} (rounds: {rounds}), "
-        f"p95 {ms(statistics.median(target.p95s))}; (b) {rate:.0f} actions/s "
+        f"p95 {ms(statistics.median(target.p95s))}, server CPU "
+        f"{ms(statistics.median(target.cpus))} an action; (b) {rate:.0f} actions/s "
         f"(rounds: {', '.join(f'{r:.0f}' for r in target.rates)}); {target.errors} errors "
         f"{'OK' if ok else 'MISSED'}"
     )
@@ -294,6 +356,21 @@ def main() -> int:
                 f"(c) games.play, {name}: median {ms(statistics.median(times))}"
                 f", p95 {ms(percentile(times, 0.95))} over {len(times)} actions"
             )
+        if args.before:
+            pairs = [
+                (
+                    store_cpu(str(directory / f"cpu-after-{i}.sqlite3"), None, 2000),
+                    store_cpu(str(directory / f"cpu-before-{i}.sqlite3"), args.before, 2000),
+                )
+                for i in range(args.rounds)
+            ]
+            after_cpu = statistics.median(a for a, _ in pairs)
+            before_cpu = statistics.median(b for _, b in pairs)
+            print(
+                f"(c) store CPU an action as the action route uses it (synchronous=NORMAL): "
+                f"this code {ms(after_cpu)}, --before {ms(before_cpu)}: "
+                f"+{(after_cpu - before_cpu) * 1e6:.0f} µs"
+            )
         targets = [Target("SQLite, this code", str(directory / "after.sqlite3"))]
         if args.before:
             targets.append(
@@ -317,9 +394,11 @@ def main() -> int:
             after, before = targets[:2]
             trips = [a / b for a, b in zip(after.medians, before.medians, strict=True)]
             rates = [a / b for a, b in zip(after.rates, before.rates, strict=True)]
+            cpus = [a / b for a, b in zip(after.cpus, before.cpus, strict=True)]
             print(
                 f"this code against --before, the median of the rounds' ratios: (a) round trip "
-                f"{100 * (statistics.median(trips) - 1):+.1f} %, (b) actions/s "
+                f"{100 * (statistics.median(trips) - 1):+.1f} %, server CPU an action "
+                f"{100 * (statistics.median(cpus) - 1):+.1f} %; (b) actions/s "
                 f"{100 * (statistics.median(rates) - 1):+.1f} %"
             )
     return 0
