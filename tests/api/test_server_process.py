@@ -78,14 +78,16 @@ def test_serving_line_and_ctrl_c(start_server: Callable[[str], ServerProcess], d
     assert "Traceback" not in server.stderr()
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql", "newer"])
 def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path, kind: str) -> None:
     (tmp_path / "file").write_text("not a folder")
-    unreachable = (
-        f"postgresql://nobody@/none?host={tmp_path}&port=1"
-        if kind == "postgresql"
-        else str(tmp_path / "file" / "x.sqlite3")
-    )
+    with sqlite3.connect(tmp_path / "newer.sqlite3") as newer:
+        newer.execute("PRAGMA user_version = 4")  # by a MAGDAGDON of hand-written version 4
+    unreachable = {
+        "postgresql": f"postgresql://nobody@/none?host={tmp_path}&port=1",
+        "sqlite": str(tmp_path / "file" / "x.sqlite3"),
+        "newer": str(tmp_path / "newer.sqlite3"),
+    }[kind]
     result = subprocess.run(
         [
             sys.executable,
@@ -104,6 +106,7 @@ def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path, kind:
     )
     assert result.returncode == 1
     assert "cannot open the database" in result.stderr
+    assert ("written by a newer one" in result.stderr) is (kind == "newer")
     assert "Traceback" not in result.stderr
 
 
