@@ -38,6 +38,7 @@ class Store:
     def __init__(self, db: str | os.PathLike[str], *, synchronous: str = "FULL") -> None:
         self.db = str(db)
         self.engine = open_engine(database_url(db), synchronous=synchronous)
+        self._writer = self.engine.execution_options(**{WRITE: True})  # made once: it costs
         self.dialect: str = self.engine.dialect.name
         sqlite = self.dialect == "sqlite"
         self._write_lock: threading.Lock | nullcontext[None] = (
@@ -67,11 +68,7 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[Rows]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
-        with (
-            self._write_lock,
-            self.engine.connect().execution_options(**{WRITE: True}) as conn,
-            conn.begin(),
-        ):
+        with self._write_lock, self._writer.connect() as conn, conn.begin():
             yield Rows(conn, for_update=self._for_update)
 
     @contextmanager
