@@ -1,7 +1,5 @@
 """Browser fixtures for the hosting tests: Debian's Chromium for pytest-playwright, launched as
-the page's own tests launch it, except that a page of another site may reach the server on
-127.0.0.1 (Chromium's local network access check would refuse the framing test's iframe before
-our own policy is even asked)."""
+the page's own tests launch it."""
 
 from __future__ import annotations
 
@@ -14,5 +12,4 @@ from web.web_helpers import CHROMIUM, CHROMIUM_ARGS
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
-    args = [*CHROMIUM_ARGS, "--disable-features=LocalNetworkAccessChecks"]
-    return {"executable_path": CHROMIUM, "args": args}
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

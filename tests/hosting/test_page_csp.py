@@ -4,6 +4,8 @@ other page can frame it."""
 
 from __future__ import annotations
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -86,11 +88,33 @@ def test_an_injected_script_is_refused_and_reported(page: Page, server: ServerPr
     assert [v["directive"] for v in violations(page)] == ["script-src-elem"]
 
 
-def test_no_other_page_can_frame_the_game(page: Page, server: ServerProcess) -> None:
-    # another site's page, answered by Playwright itself (nothing leaves the machine)
-    framing = f'<!doctype html><iframe src="{server.url}/" width="400" height="400"></iframe>'
-    other_site = "http://another-site.test/framing.html"
-    page.route(other_site, lambda route: route.fulfill(body=framing, content_type="text/html"))
+@pytest.fixture
+def other_site(server: ServerProcess) -> Iterator[str]:
+    """Another origin on this machine (another port): a page that frames the game."""
+    page = f'<!doctype html><iframe src="{server.url}/" width="400" height="400"></iframe>'.encode()
+
+    class Framing(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.send_header("content-length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    site = ThreadingHTTPServer(("127.0.0.1", 0), Framing)
+    thread = threading.Thread(target=site.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{site.server_address[1]}/"
+    site.shutdown()
+    site.server_close()
+
+
+def test_no_other_page_can_frame_the_game(
+    page: Page, server: ServerProcess, other_site: str
+) -> None:
     refused = lambda m: "frame-ancestors 'none'" in m.text  # noqa: E731
     with page.expect_console_message(refused, timeout=10_000):
         page.goto(other_site)
