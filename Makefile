@@ -50,6 +50,7 @@ test: lint typecheck pytest
 bench: setup
 	$(UV) run --locked python bench/engine_bench.py
 	$(UV) run --locked python bench/server_bench.py
+	$(UV) run --locked python bench/edge_bench.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -1,0 +1,118 @@
+"""The edge's cost on play: ``server_bench.py``'s (a), one action round trip on localhost, for a
+server of another git revision (default ``main``: before) and one of this tree (after), side by
+side in one run, in alternating rounds so both see the same machine.
+
+The "after" server runs with its default settings (every middleware, header and limit in place),
+except that the game-start rates are raised out of the benchmark's way: (a) starts a new game
+every ~50 actions, far faster than any person.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+from server_bench import ms, percentile, round_trips
+
+ROOT = Path(__file__).resolve().parents[1]
+FAST_GAMES = {
+    "MAGDAGDON_GAMES_RATE": "1000000/minute",
+    "MAGDAGDON_GAMES_RATE_PER_ADDRESS": "1000000/minute",
+}
+
+
+def checkout(revision: str, into: Path) -> Path:
+    """``src/`` of ``revision``, extracted into ``into``; its path."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "src"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into)  # our own repository's archive
+    return into / "src"
+
+
+def start(db: Path, src: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], str, int]:
+    command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
+    environ = {**os.environ, **env, "PYTHONPATH": str(src)}
+    process = subprocess.Popen(
+        [*command, "--db", str(db)], stdout=subprocess.PIPE, text=True, env=environ
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line.startswith("Serving on http://"):
+        process.kill()
+        raise SystemExit(f"the server from {src} did not start: {line!r}")
+    host, port = line.strip().removeprefix("Serving on http://").rsplit(":", 1)
+    return process, host, int(port)
+
+
+def edge_headers(host: str, port: int) -> str:
+    """Which code answers: the edge's headers are there after and not before."""
+    conn = http.client.HTTPConnection(host, port)
+    conn.request("GET", "/api/player")
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    present = response.getheader("content-security-policy") is not None
+    return "security headers present" if present else "no security headers"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--before", default="main", help="the git revision before (default main)")
+    parser.add_argument("--actions", type=int, default=250, help="actions per round (250)")
+    parser.add_argument("--rounds", type=int, default=24, help="rounds per server (24)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="magdagdon-edge-bench-") as tmp:
+        directory = Path(tmp)
+        sources = {
+            f"before ({args.before})": (checkout(args.before, directory / "before"), {}),
+            "after (this tree)": (ROOT / "src", FAST_GAMES),
+        }
+        servers = {
+            name: start(directory / f"{index}.sqlite3", src, env)
+            for index, (name, (src, env)) in enumerate(sources.items())
+        }
+        times: dict[str, list[float]] = {name: [] for name in servers}
+        errors = dict.fromkeys(servers, 0)
+        try:
+            for _, host, port in servers.values():
+                round_trips(host, port, 100)  # warm-up
+            for name, (_, host, port) in servers.items():
+                print(f"{name}: {edge_headers(host, port)}")
+            order = list(servers)
+            for _ in range(args.rounds):
+                for name in order:
+                    _, host, port = servers[name]
+                    measured, failed = round_trips(host, port, args.actions)
+                    times[name] += measured
+                    errors[name] += failed
+                order.reverse()  # neither server always goes first
+        finally:
+            for process, _, _ in servers.values():
+                process.terminate()
+                process.wait(15)
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    for name, values in times.items():
+        print(
+            f"(a) action round trip, {name}: median {ms(medians[name])}, "
+            f"p95 {ms(percentile(values, 0.95))} over {len(values)} actions, "
+            f"{errors[name]} errors"
+        )
+    before, after = medians.values()
+    print(f"median change: {ms(after - before)} ({(after - before) / before:+.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
