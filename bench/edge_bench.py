@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import statistics
 import subprocess
-import sys
 import tarfile
 import tempfile
 from io import BytesIO
 from pathlib import Path
 
-from server_bench import ms, percentile, round_trips
+from server_bench import ms, percentile, round_trips, start_server
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST_GAMES = {
@@ -39,21 +37,6 @@ def checkout(revision: str, into: Path) -> Path:
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into)  # our own repository's archive
     return into / "src"
-
-
-def start(db: Path, src: Path, env: dict[str, str]) -> tuple[subprocess.Popen[str], str, int]:
-    command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
-    environ = {**os.environ, **env, "PYTHONPATH": str(src)}
-    process = subprocess.Popen(
-        [*command, "--db", str(db)], stdout=subprocess.PIPE, text=True, env=environ
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line.startswith("Serving on http://"):
-        process.kill()
-        raise SystemExit(f"the server from {src} did not start: {line!r}")
-    host, port = line.strip().removeprefix("Serving on http://").rsplit(":", 1)
-    return process, host, int(port)
 
 
 def edge_headers(host: str, port: int) -> str:
@@ -80,7 +63,7 @@ def main() -> int:
             "after (this tree)": (ROOT / "src", FAST_GAMES),
         }
         servers = {
-            name: start(directory / f"{index}.sqlite3", src, env)
+            name: start_server(directory / f"{index}.sqlite3", {**env, "PYTHONPATH": str(src)})
             for index, (name, (src, env)) in enumerate(sources.items())
         }
         times: dict[str, list[float]] = {name: [] for name in servers}

@@ -59,11 +59,18 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str, int]:
+# the benchmark plays far faster than a person: no rate limits
+NO_RATE_LIMITS = {"MAGDAGDON_RATE_LIMITS": "off"}
+
+
+def start_server(
+    db: Path, env: dict[str, str] = NO_RATE_LIMITS
+) -> tuple[subprocess.Popen[str], str, int]:
+    """``magdagdon serve`` on a free port, with ``env`` over this process's environment."""
     command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
     command += ["--db", str(db)]
-    env = {**os.environ, "MAGDAGDON_RATE_LIMITS": "off"}  # it plays far faster than a person
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    environ = {**os.environ, **env}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
     assert process.stdout is not None
     line = process.stdout.readline()
     if not line.startswith("Serving on http://"):

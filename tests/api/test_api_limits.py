@@ -27,6 +27,7 @@ from magdagdon.api.cookies import COOKIE
 from magdagdon.settings import Settings, SettingsError
 
 if TYPE_CHECKING:
+    import socket
     from collections.abc import Iterator
     from pathlib import Path
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 LIMIT = 16 * 1024
 NEW_GAME = {"difficulty": "peaceful", "seed": 3}
+POST_GAME = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
 
 
 @pytest.fixture
@@ -51,6 +53,14 @@ def padded_new_game(size: int) -> bytes:
     """A valid new-game body of exactly ``size`` bytes (JSON allows trailing blanks)."""
     body = json.dumps(NEW_GAME).encode()
     return body + b" " * (size - len(body))
+
+
+def answer_of(sock: socket.socket) -> tuple[int, dict[str, str], bytes, float]:
+    """The one answer the server sends before it closes the connection: status, headers, body,
+    and when it closed (``time.monotonic()``)."""
+    received, closed = read_until_closed(sock)
+    sock.close()
+    return (*parse_raw(received), closed)
 
 
 def limited_app(db_path: Path, **settings: object) -> FastAPI:
@@ -116,14 +126,10 @@ def test_a_chunked_body_over_the_limit_answers_413_on_a_real_server(
 ) -> None:
     server = servers.start()
     sock = raw_connection(server)
-    sock.sendall(
-        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        b"Transfer-Encoding: chunked\r\n\r\n"
-    )
+    sock.sendall(POST_GAME + b"Transfer-Encoding: chunked\r\n\r\n")
     for _ in range(17):
         sock.sendall(b"400\r\n" + b" " * 1024 + b"\r\n")
-    status, _, body = parse_raw(read_until_closed(sock)[0])
-    sock.close()
+    status, _, body, _ = answer_of(sock)
     assert status == 413
     assert error_code(body) == "body_too_large"
 
@@ -139,10 +145,7 @@ def test_a_declared_length_over_the_limit_answers_before_any_byte_is_sent(
 ) -> None:
     server = servers.start()
     sock = raw_connection(server)
-    sock.sendall(
-        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        b"Content-Length: 50000000\r\nExpect: 100-continue\r\n\r\n"
-    )
+    sock.sendall(POST_GAME + b"Content-Length: 50000000\r\nExpect: 100-continue\r\n\r\n")
     answer, _ = read_until_closed(sock)  # the 50 MB never come: the server must not wait
     sock.close()
     assert not answer.startswith(b"HTTP/1.1 100")  # no invitation to send the body
@@ -159,14 +162,9 @@ def test_a_declared_length_over_the_limit_answers_before_any_byte_is_sent(
 def test_a_slow_body_answers_408_at_its_deadline(servers: EdgeServers) -> None:
     server = servers.start(MAGDAGDON_BODY_TIMEOUT="1")
     sock = raw_connection(server)
-    sock.sendall(
-        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-        b'Content-Length: 100\r\n\r\n{"difficulty"'
-    )
+    sock.sendall(POST_GAME + b'Content-Length: 100\r\n\r\n{"difficulty"')
     sent = time.monotonic()
-    answer, closed = read_until_closed(sock)
-    sock.close()
-    status, headers, body = parse_raw(answer)
+    status, headers, body, closed = answer_of(sock)
     assert status == 408
     assert error_code(body) == "request_timeout"
     assert headers["connection"] == "close"
@@ -185,9 +183,7 @@ def test_slow_headers_are_cut_off_while_other_clients_are_served(servers: EdgeSe
     answer = request(server, "GET", "/api/player")  # meanwhile, another player is served
     assert answer.status == 200
     for sock in slow:
-        received, closed = read_until_closed(sock)
-        sock.close()
-        status, headers, body = parse_raw(received)
+        status, headers, body, closed = answer_of(sock)
         assert status == 408
         assert error_code(body) == "request_timeout"
         assert headers["x-content-type-options"] == "nosniff"
@@ -205,9 +201,8 @@ def test_a_kept_alive_connection_gets_the_same_deadline_for_its_next_request(
         first += sock.recv(65536)
     sock.sendall(b"GET /api/pl")  # the next request starts, and stalls
     started = time.monotonic()
-    received, closed = read_until_closed(sock)
-    sock.close()
-    assert parse_raw(received)[0] == 408
+    status, _, _, closed = answer_of(sock)
+    assert status == 408
     assert 0.9 <= closed - started < 5
 
 
@@ -217,15 +212,13 @@ def test_headers_over_the_size_answer_431_and_bytes_that_are_not_http_get_uvicor
     server = servers.start()
     sock = raw_connection(server)
     sock.sendall(b"GET /api/player HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20_000 + b"\r\n\r\n")
-    status, headers, body = parse_raw(read_until_closed(sock)[0])
-    sock.close()
+    status, headers, body, _ = answer_of(sock)
     assert status == 431
     assert error_code(body) == "headers_too_large"
     assert headers["content-type"] == "application/json"
     sock = raw_connection(server)
     sock.sendall(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 not http\r\n\r\n")
-    status, headers, body = parse_raw(read_until_closed(sock)[0])
-    sock.close()
+    status, headers, body, _ = answer_of(sock)
     assert status == 400
     assert headers["content-type"] == "text/plain; charset=utf-8"
     assert body == b"Invalid HTTP request received."
