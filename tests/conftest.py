@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from magdagdon.api.app import create_app
+from magdagdon.settings import Settings
 from magdagdon.store import Store
 from server_process import ServerProcess, launch_server
 
@@ -43,8 +44,9 @@ def store(db_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def app(db_path: Path) -> FastAPI:
-    """The app over a fresh temporary database (closed when the TestClient's lifespan ends)."""
-    return create_app(db_path)
+    """The app over a fresh temporary database (closed when the TestClient's lifespan ends),
+    without rate limits: tests play far faster than people (tests/api/test_api_limits.py)."""
+    return create_app(db_path, settings=Settings(rate_limits=False))
 
 
 @pytest.fixture

@@ -47,7 +47,9 @@ atexit.register(shutil.rmtree, _DB_DIR, ignore_errors=True)
 # does not work with this pytest). The database is a temporary file, removed at exit.
 SESSION = Session(_DB_DIR / "api.sqlite3")
 atexit.register(SESSION.close)
-schema = schemathesis.openapi.from_asgi("/openapi.json", SESSION.app)
+# in-process: the server does not publish /openapi.json unless asked (``--api-docs``)
+schema = schemathesis.openapi.from_dict(SESSION.app.openapi())
+schema.app = SESSION.app
 
 
 @pytest.fixture
