@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from magdagdon.api.app import create_app
+from magdagdon.settings import Settings
 from magdagdon.store import Store
 from pg import PostgresServer
 from server_process import ServerProcess, launch_server
@@ -107,8 +108,9 @@ def store(db_url: str) -> Iterator[Store]:
 
 @pytest.fixture
 def app(db_url: str) -> FastAPI:
-    """The app over a fresh database (closed when the TestClient's lifespan ends)."""
-    return create_app(db_url)
+    """The app over a fresh database (closed when the TestClient's lifespan ends), without rate
+    limits: tests play far faster than people (tests/api/test_api_limits.py)."""
+    return create_app(db_url, settings=Settings(rate_limits=False))
 
 
 @pytest.fixture

@@ -44,6 +44,16 @@ def _parser() -> argparse.ArgumentParser:
         "(default: $MAGDAGDON_DB or a file in the user's data directory)",
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="the reverse proxies (comma-separated addresses or networks, or *) whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed (default: none)",
+    )
+    serve.add_argument(
+        "--api-docs", action="store_true", default=None, help="serve /docs and /openapi.json"
+    )
     db = commands.add_parser("db", help="manage the database")
     db_commands = db.add_subparsers(dest="db_command", required=True)
     copy = db_commands.add_parser(
@@ -101,11 +111,27 @@ def _open_store(db: str | None) -> Store | None:
         return None
 
 
-def serve(host: str, port: int | None, db: str | None, open_browser: bool) -> int:
+def serve(
+    host: str,
+    port: int | None,
+    db: str | None,
+    open_browser: bool,
+    forwarded_allow_ips: str | None = None,
+    api_docs: bool | None = None,
+) -> int:
+    """Serve until Ctrl-C; the limits and headers come from ``MAGDAGDON_*`` variables, with the
+    two flags over them (``magdagdon.settings``)."""
     import uvicorn
 
     from magdagdon.api.app import create_app
+    from magdagdon.api.serving import GuardedConfig
+    from magdagdon.settings import Settings, SettingsError
 
+    try:
+        settings = Settings.from_env(forwarded_allow_ips=forwarded_allow_ips, api_docs=api_docs)
+    except SettingsError as exc:
+        print(f"magdagdon: {exc}", file=sys.stderr)
+        return 2
     try:
         sock = _listen(host, port)
     except OSError as exc:
@@ -116,9 +142,10 @@ def serve(host: str, port: int | None, db: str | None, open_browser: bool) -> in
         sock.close()
         return 1
     url = _url(host, sock.getsockname()[1])
-    app = create_app(store)
-    config = uvicorn.Config(
+    app = create_app(store, settings=settings)
+    config = GuardedConfig(
         app,
+        settings,
         log_level="warning",
         access_log=False,
         lifespan="on",
@@ -174,6 +201,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             return serve(DEFAULT_HOST, None, None, open_browser=True)
-        return serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+        return serve(
+            args.host,
+            args.port,
+            args.db,
+            not args.no_browser,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+            api_docs=args.api_docs,
+        )
     except KeyboardInterrupt:  # Ctrl-C before the server was up
         return 0

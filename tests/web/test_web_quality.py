@@ -180,7 +180,10 @@ def test_light_local_and_quick(browser: Browser, live_server: Any) -> None:
 
 def test_reduced_motion_and_dark_mode_are_honoured(browser: Browser, live_server: Any) -> None:
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, reduced_motion="reduce", color_scheme="dark"
+        viewport={"width": 390, "height": 844},
+        reduced_motion="reduce",
+        color_scheme="dark",
+        bypass_csp=True,  # for wait_for_function (web_helpers.open_player)
     )
     try:
         page = context.new_page()

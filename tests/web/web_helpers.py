@@ -208,7 +208,9 @@ class Player:
 def open_player(browser: Browser, layout: str, url: str) -> tuple[BrowserContext, Player]:
     """A new context (a new player: its own cookie) in ``layout``, with the page opened and every
     request it makes recorded."""
-    context = browser.new_context(**LAYOUTS[layout])
+    # bypass_csp: wait_for_function evaluates its text in the page, which the server's CSP
+    # forbids (no 'unsafe-eval'); tests/hosting/test_page_csp.py plays under the CSP itself
+    context = browser.new_context(**LAYOUTS[layout], bypass_csp=True)
     page = context.new_page()
     player = Player(page, layout, url)
 
