@@ -1,4 +1,4 @@
-"""The ``magdagdon`` command: ``serve`` (the default) and ``simulate``."""
+"""The ``magdagdon`` command: ``serve`` (the default), ``db copy`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from magdagdon import __version__
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from magdagdon.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -37,7 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db",
         default=None,
-        help="the SQLite file (default: $MAGDAGDON_DB or the user's data directory)",
+        metavar="PATH|URL",
+        help="a SQLite file or a postgresql:// URL "
+        "(default: $MAGDAGDON_DB or a file in the user's data directory)",
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
     serve.add_argument(
@@ -50,6 +54,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--api-docs", action="store_true", default=None, help="serve /docs and /openapi.json"
     )
+    db = commands.add_parser("db", help="manage the database")
+    db_commands = db.add_subparsers(dest="db_command", required=True)
+    copy = db_commands.add_parser(
+        "copy", help="copy every player, game and High Score into a new, empty database"
+    )
+    copy.add_argument("--from", dest="source", required=True, metavar="PATH|URL")
+    copy.add_argument("--to", dest="target", required=True, metavar="PATH|URL")
     sim = commands.add_parser("simulate", help="play many games with a computer player")
     simulate.add_arguments(sim)
     return parser
@@ -85,6 +96,21 @@ def _url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
+def _open_store(db: str | None) -> Store | None:
+    """The store of ``--db``; None, with the reason on standard error, when it cannot open."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from magdagdon.store import SchemaTooNewError, Store, describe, resolve_db
+
+    target = resolve_db(db)
+    try:
+        return Store(target)
+    except (SchemaTooNewError, SQLAlchemyError, OSError, ValueError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        print(f"magdagdon: cannot open the database {describe(target)}: {reason}", file=sys.stderr)
+        return None
+
+
 def serve(
     host: str,
     port: int | None,
@@ -100,7 +126,6 @@ def serve(
     from magdagdon.api.app import create_app
     from magdagdon.api.serving import GuardedConfig
     from magdagdon.settings import Settings, SettingsError
-    from magdagdon.store import resolve_db_path
 
     try:
         settings = Settings.from_env(forwarded_allow_ips=forwarded_allow_ips, api_docs=api_docs)
@@ -112,8 +137,12 @@ def serve(
     except OSError as exc:
         print(f"magdagdon: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
         return 1
+    store = _open_store(db)
+    if store is None:
+        sock.close()
+        return 1
     url = _url(host, sock.getsockname()[1])
-    app = create_app(resolve_db_path(db), settings=settings)
+    app = create_app(store, settings=settings)
     config = GuardedConfig(
         app,
         settings,
@@ -137,6 +166,26 @@ def serve(
         pass
     finally:
         sock.close()
+        store.close()
+    return 0
+
+
+def db_copy(source: str, target: str) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from magdagdon.store import SchemaTooNewError, TargetNotEmptyError, describe, resolve_db
+    from magdagdon.store.copy import copy_database
+
+    try:
+        copied = copy_database(resolve_db(source), resolve_db(target))
+    except (TargetNotEmptyError, SchemaTooNewError, SQLAlchemyError, OSError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        print(f"magdagdon: db copy failed: {reason}", file=sys.stderr)
+        return 1
+    print(
+        f"copied {copied.players} players, {copied.games} games ({copied.actions} actions) "
+        f"and {copied.highscores} High Scores from {describe(source)} to {describe(target)}"
+    )
     return 0
 
 
@@ -147,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from magdagdon.sim import command as simulate
 
         return simulate.run(args)
+    if args.command == "db":
+        return db_copy(args.source, args.target)
     try:
         if args.command is None:
             return serve(DEFAULT_HOST, None, None, open_browser=True)

@@ -20,17 +20,17 @@ if TYPE_CHECKING:
 
 
 def create_app(
-    store_or_db_path: Store | str | os.PathLike[str],
+    store_or_db: Store | str | os.PathLike[str],
     *,
     web_dir: Path = WEB_DIR,
     settings: Settings | None = None,
 ) -> FastAPI:
-    """The web app over a :class:`Store` (kept open) or a database file (closed at shutdown);
-    ``web_dir`` is the page's folder (the package's ``web/``); ``settings`` its limits, headers
-    and docs (the defaults when None)."""
+    """The web app over a :class:`Store` (kept open) or a database — a SQLite file path or a
+    ``postgresql://`` URL — (closed at shutdown); ``web_dir`` is the page's folder (the
+    package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None)."""
     settings = Settings() if settings is None else settings
-    owned = not isinstance(store_or_db_path, Store)
-    store = store_or_db_path if isinstance(store_or_db_path, Store) else Store(store_or_db_path)
+    owned = not isinstance(store_or_db, Store)
+    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
