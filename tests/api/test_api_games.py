@@ -215,9 +215,15 @@ def test_version_must_be_current_when_given(client: TestClient) -> None:
     assert client.get(f"/api/games/{game['id']}").json() == game
     fresh = post_action(client, game["id"], {"type": "roll", "version": 0})
     assert fresh["version"] == 1
-    replayed = client.post(f"/api/games/{game['id']}/actions", json={"type": "roll", "version": 0})
-    assert replayed.status_code == 409
-    assert replayed.json()["error"]["code"] == "version_conflict"
+    # API.md: the very action applied at that version, sent again (its answer was lost), is a
+    # retry: 200 with the game as it is, nothing applied
+    retried = post_action(client, game["id"], {"type": "roll", "version": 0})
+    assert retried == fresh
+    stage = action_to_json(plain_turn(GameState.new(Difficulty.PEACEFUL, 2).apply(Roll()))[0])
+    other = client.post(f"/api/games/{game['id']}/actions", json={**stage, "version": 0})
+    assert other.status_code == 409
+    assert other.json()["error"]["code"] == "version_conflict"
+    assert client.get(f"/api/games/{game['id']}").json() == fresh
 
 
 def test_staged_dice_show_their_cells(client: TestClient) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from api_helpers import post_action, whole_game
 
+from magdagdon import games
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json
 from magdagdon.store import GameMode, GameStatus
 from plans import plain_turn
@@ -82,13 +83,13 @@ def test_only_the_tutorial_is_chosen_here_daily_games_have_their_own_route(
 
 def test_a_ranked_daily_attempt_is_never_abandoned(store: Store) -> None:
     player = store.new_player().token
-    daily = store.new_game(
-        player, Difficulty.SURVIVAL, 9, mode=GameMode.DAILY, daily_date="2026-12-01"
+    daily = games.start(
+        store, player, Difficulty.SURVIVAL, 9, mode=GameMode.DAILY, daily_date="2026-12-01"
     )
-    practice = store.new_game(
-        player, Difficulty.SURVIVAL, 9, mode=GameMode.PRACTICE, daily_date="2026-12-01"
+    practice = games.start(
+        store, player, Difficulty.SURVIVAL, 9, mode=GameMode.PRACTICE, daily_date="2026-12-01"
     )
-    normal = store.new_game(player, Difficulty.SURVIVAL, 4)
+    normal = games.start(store, player, Difficulty.SURVIVAL, 4)
     assert store.game(daily.id).status is GameStatus.PLAYING  # type: ignore[union-attr]
     assert store.game(practice.id).status is GameStatus.ABANDONED  # type: ignore[union-attr]
     assert store.current_game(player).id == normal.id  # type: ignore[union-attr]
@@ -99,8 +100,8 @@ def test_the_state_names_the_day_of_a_daily_game(client: TestClient) -> None:
     store = client.app.state.store  # type: ignore[attr-defined]
     client.get("/api/player")  # the cookie's player
     token = client.cookies["magdagdon_player"]
-    game = store.new_game(
-        token, Difficulty.NIGHTMARE, 1, mode=GameMode.PRACTICE, daily_date="2026-12-03"
+    game = games.start(
+        store, token, Difficulty.NIGHTMARE, 1, mode=GameMode.PRACTICE, daily_date="2026-12-03"
     )
     state = client.get(f"/api/games/{game.id}").json()
     assert state["mode"] == "practice"

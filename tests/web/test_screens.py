@@ -172,10 +172,10 @@ def test_the_tutorial_and_the_questions_fit_every_screen(
     context, player = open_player(browser, layout, web_server.url, offered=False)
     try:
         page = player.page
-        expect(page.locator('#sheet[data-screen="offer"]')).to_be_visible()
+        expect(page.locator("#message.offer")).to_be_visible()
         fits(player, "the tutorial offered")
         player.screenshot("offer")
-        player.tap(f"#sheet-body {action_hook('tutorial')}")
+        player.tap(f"#message {action_hook('tutorial')}")
         expect(page.locator('[data-tutorial-step="1"]')).to_be_visible()
         fits(player, "the tutorial's first step")
         player.tap(action_hook("roll"))

@@ -221,7 +221,7 @@ def test_every_action_has_a_key_and_enter_never_returns_a_die_by_surprise(
 
 
 def test_the_first_load_is_light_and_local(browser: Browser, web_server: ServerProcess) -> None:
-    context = browser.new_context(**LAYOUTS["phone"])
+    context = browser.new_context(**LAYOUTS["phone"], bypass_csp=True)
     context.add_init_script(TUTORIAL_OFFERED)
     try:
         page = context.new_page()
@@ -281,7 +281,9 @@ MOTION = """() => {
 def test_reduced_motion_and_dark_mode_are_honoured(
     browser: Browser, web_server: ServerProcess
 ) -> None:
-    context = browser.new_context(**LAYOUTS["phone"], reduced_motion="reduce", color_scheme="dark")
+    context = browser.new_context(
+        **LAYOUTS["phone"], reduced_motion="reduce", color_scheme="dark", bypass_csp=True
+    )
     context.add_init_script(TUTORIAL_OFFERED)
     try:
         page = context.new_page()

@@ -258,7 +258,9 @@ def open_player(
     """A new context (a new player: its own cookie) in ``layout``, with the page opened and every
     request it makes recorded. ``offered``: the tutorial was offered already (a first visit
     offers it); ``options`` go to the context (``color_scheme``, ``reduced_motion``…)."""
-    context = browser.new_context(**LAYOUTS[layout], **options)
+    # bypass_csp: wait_for_function evaluates its text in the page, which the server's CSP
+    # forbids (no 'unsafe-eval'); tests/hosting/test_page_csp.py plays under the CSP itself
+    context = browser.new_context(**LAYOUTS[layout], bypass_csp=True, **options)
     if offered:
         context.add_init_script(TUTORIAL_OFFERED)
     page = context.new_page()

@@ -1,8 +1,9 @@
-"""Response bodies: the game state of API.md (plus api-extra.md's fields), High Scores, errors."""
+"""Response bodies: the game state of API.md (plus api-extra.md's fields), the hint, High Scores,
+errors."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -46,8 +47,9 @@ class DailyRef(BaseModel):
     number: int
 
 
-class GameState(BaseModel):
-    """A game as the player sees it; every field comes from the engine."""
+class GameView(BaseModel):
+    """A game as the player sees it (API.md's "game state"); every field comes from the engine
+    or the store. (The engine's state is ``magdagdon.engine.GameState``.)"""
 
     id: str
     difficulty: Literal["peaceful", "survival", "nightmare"]
@@ -80,6 +82,20 @@ class GameState(BaseModel):
     abandoned: bool = Field(description="The game was abandoned when a newer one started.")
     mode: Literal["normal", "daily", "practice", "tutorial"]
     daily: DailyRef | None = Field(description="The day's challenge of a daily or practice game.")
+
+
+class PlacementStep(BaseModel):
+    die: int
+    cell: Cell = Field(description="[row, column]")
+
+
+class Hint(BaseModel):
+    action: dict[str, Any] = Field(description="The best next action, in the actions' JSON form.")
+    placement: list[PlacementStep] = Field(
+        description="The turn's recommended placement in staging order; [] for a Power or a RUIN."
+    )
+    expected_value: float = Field(description="The expected final score with this play.")
+    version: int = Field(description="The game version the hint is for.")
 
 
 class HighScoreEntry(BaseModel):

@@ -6,8 +6,9 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from magdagdon.api import responses
-from magdagdon.engine import OFF, Adjust, Reroll, Ruin, row_col
+from magdagdon.engine import OFF, Adjust, Reroll, Ruin
 from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
+from magdagdon.engine.codec import cell_to_json
 from magdagdon.engine.daily import daily_number
 from magdagdon.engine.scoring import score_codes
 from magdagdon.store import GameStatus
@@ -15,10 +16,6 @@ from magdagdon.store import GameStatus
 if TYPE_CHECKING:
     from magdagdon.engine import GameState, LineScore, Score
     from magdagdon.store import GameRecord, Store
-
-
-def _cell(cell: int) -> list[int]:
-    return list(row_col(cell))
 
 
 def _board(state: GameState) -> list[list[responses.BoardCell]]:
@@ -54,7 +51,7 @@ def _daily(game: GameRecord) -> dict[str, Any] | None:
     return {"date": game.daily_date, "number": daily_number(date.fromisoformat(game.daily_date))}
 
 
-def game_view(game: GameRecord, store: Store) -> responses.GameState:
+def game_view(game: GameRecord, store: Store) -> responses.GameView:
     """The API's game state of a stored game; its rank is read from ``store`` once it is over."""
     state = game.state
     rank = rank_among = None
@@ -70,12 +67,12 @@ def game_view(game: GameRecord, store: Store) -> responses.GameState:
         elif isinstance(action, Reroll):
             can_reroll = True
         elif isinstance(action, Ruin):
-            ruinable.append(_cell(action.cell))
+            ruinable.append(cell_to_json(action.cell))
     score = state.score()
     # the score of the board with the staged dice, as if KUMPIRMAHIN were pressed now
     preview = score_codes(to_codes(state.live), state.power_penalty) if state.order else score
     difficulty = state.difficulty
-    return responses.GameState.model_validate(
+    return responses.GameView.model_validate(
         {
             "id": game.id,
             "difficulty": difficulty.value,
@@ -84,11 +81,12 @@ def game_view(game: GameRecord, store: Store) -> responses.GameState:
             "version": game.version,
             "board": _board(state),
             "dice": [
-                {"id": die, "value": value, "cell": None if cell == OFF else _cell(cell)}
+                {"id": die, "value": value, "cell": None if cell == OFF else cell_to_json(cell)}
                 for die, (value, cell) in enumerate(zip(state.dice, state.staged, strict=True))
             ],
             "valid_cells": {
-                str(die): [_cell(c) for c in cells] for die, cells in state.valid_cells().items()
+                str(die): [cell_to_json(c) for c in cells]
+                for die, cells in state.valid_cells().items()
             },
             "min_required": state.min_required,
             "can_confirm": state.can_confirm,

@@ -55,6 +55,9 @@ class GameRecord:
 
 @dataclass(frozen=True, slots=True)
 class HighScore:
+    """A finished ranked game's entry; ``rank`` is 1-based among the player's of its difficulty
+    (0 for an entry about to be written)."""
+
     rank: int
     score: int
     date: str

@@ -63,7 +63,7 @@ async function start() {
   play.keep(await firstGame(current));
   if (!prefs.isOn("tutorialOffered")) {
     prefs.set("tutorialOffered", "1");
-    view.sheet = "offer";
+    view.offer = true; // in the message area, until the first tap: the game is playable at once
   }
   render(view, dom);
   document.body.dataset.ready = "1";

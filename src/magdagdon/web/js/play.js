@@ -403,6 +403,7 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     const before = coach ? coach.progress(view) : null;
+    view.offer = false; // the first tap answers the first visit's offer, whatever it is
     if (intent.kind !== "refused" || coach === null) view.message = null;
     if (intent.kind === "cell") await tapCell(intent);
     else if (intent.kind === "die") tapDie(intent);

@@ -20,6 +20,13 @@ export function renderMessage(el, view, hint) {
 function messageOf(view, hint) {
   const game = view.game;
   if (game.phase === "over") return { kind: "none", html: "" };
+  if (view.offer) {
+    return {
+      kind: "offer",
+      html: `<span>${t("offerText")}</span> <button type="button" class="btn primary" ` +
+        `data-action="tutorial">${t("tutorial")}</button>`,
+    };
+  }
   if (game.phase === "magdagdon") {
     const more = view.message ? t(view.message.key, view.message.params)
       : hint ? hintSentence(view, hint)

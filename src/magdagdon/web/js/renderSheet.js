@@ -1,5 +1,5 @@
-// The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, the first
-// visit's offer of the tutorial, and a yes/no question (a new game that abandons the one under
+// The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
+// question (a new game that abandons the one under
 // way, a Majda Power of 40 points or more).
 import { language, longText, t } from "./i18n.js";
 import { date, num } from "./format.js";
@@ -36,7 +36,6 @@ const TITLES = {
   highscores: () => t("highscores"),
   rules: () => t("rules"),
   about: () => t("about"),
-  offer: () => t("offerTitle"),
   ask: (view) => (view.ask?.kind === "power" ? t("askPowerTitle") : t("newGame")),
 };
 
@@ -73,11 +72,6 @@ const SCREENS = {
     return `<p class="question">${text}</p><div class="choices two">` +
       `<button type="button" class="btn primary" data-choice="yes">${yes}</button>` +
       `<button type="button" class="btn quiet" data-choice="no" autofocus>${t("no")}</button></div>`;
-  },
-  offer() {
-    return `<p class="question">${t("offerText")}</p><div class="choices two">` +
-      `<button type="button" class="btn primary" data-action="tutorial" autofocus>${t("tutorial")}</button>` +
-      `<button type="button" class="btn quiet" data-action="close">${t("offerLater")}</button></div>`;
   },
   highscores(view) {
     if (!view.scores) return `<p>${t("loading")}</p>`;

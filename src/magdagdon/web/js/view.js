@@ -12,13 +12,14 @@ export function createView() {
     accepting: false, // MAGDAGDON accepted: choosing the cell that becomes a RUIN
     stagePending: null, // {die, cell}: a stage sent and drawn at once, until the server answers
     busy: false, // a request is under way
-    sheet: null, // "settings" | "highscores" | "rules" | "about" | "offer" | "ask" | null
+    sheet: null, // "settings" | "highscores" | "rules" | "about" | "ask" | null
     ask: null, // a yes/no question: {kind: "new", difficulty} | {kind: "power", action, cost}
     scores: null, // High Scores by difficulty, while that sheet is open
     message: null, // {key, params, kind}: a short word on the last tap (why, error, cascade)
     hint: null, // the hint answer (GET /api/games/{id}/hint) while it is shown
     hintBusy: false,
     tutorial: null, // the coach while the tutorial runs (tutorial.js)
+    offer: false, // a first visit: the tutorial offered in the message area until the first tap
     sound: false,
     vibrate: false,
   };
