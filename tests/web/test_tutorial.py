@@ -63,10 +63,12 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
     context, player = open_player(browser, "phone", web_server.url, offered=False)
     try:
         page = player.page
-        expect(page.locator('#sheet[data-screen="offer"]')).to_be_visible()
+        offer = page.locator("#message.offer")  # in the message area: the game plays at once
+        expect(offer.locator(action_hook("tutorial"))).to_be_visible()
+        expect(page.locator("#sheet")).not_to_be_visible()
         player.screenshot("tutorial-offer")
-        player.tap(f"#sheet-body {action_hook('close')}")
         player.tap(action_hook("roll"))  # a game under way, which the tutorial leaves waiting
+        expect(offer).to_have_count(0)
         under_way = player.state()
         tutorial_id = start_tutorial(player)
         expect(page.locator(".menu")).to_be_hidden()
@@ -99,7 +101,7 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
 
         page.reload()  # offered once only
         player.wait_ready()
-        expect(page.locator("#sheet")).not_to_be_visible()
+        expect(page.locator("#message.offer")).to_have_count(0)
     finally:
         context.close()
 

@@ -141,7 +141,7 @@ export default {
   askPowerTitle: "Majda Power",
   askPower: "{power} costs {n} points. Use it?",
   yesPower: "YES, USE IT",
-  offerText: "New to MAGDAGDON? Learn it in one guided game, about a minute:",
+  offerText: "New here? Learn the game in a minute:",
   keysTitle: "KEYBOARD",
   hsRank: "#",
   hsScore: "Score",

@@ -144,7 +144,7 @@ export default {
   askPowerTitle: "Majda Power",
   askPower: "{power}: {n} puntos ang halaga nito. Gamitin?",
   yesPower: "OO, GAMITIN",
-  offerText: "Bago ka sa MAGDAGDON? Matutunan ito sa isang larong may gabay, mga isang minuto:",
+  offerText: "Bago ka rito? Matutunan ang laro sa isang minuto:",
   keysTitle: "MGA PINDUTAN",
   hsRank: "#",
   hsScore: "Puntos",
