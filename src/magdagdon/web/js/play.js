@@ -29,6 +29,7 @@ export function createPlay({ view, dom, render, announce }) {
     try {
       await work();
     } catch (err) {
+      if (!(err instanceof api.ApiError)) console.error(err); // a fault of the page itself
       view.stagePending = null;
       onRefused?.(err);
       if (err.status === 0) {
