@@ -40,7 +40,7 @@ LATER = ("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js")
 
 
 def axe_clean(player: Player, screen: str) -> None:
-    player.settle()
+    player.settle(everything=True)  # colours are read when every effect has ended
     results = Axe().run(player.page)
     bad = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
     assert not bad, f"{screen}: {results.generate_report()}"

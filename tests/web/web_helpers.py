@@ -134,20 +134,24 @@ class Player:
             target.click(timeout=TIMEOUT_MS, force=force)
         self.wait_idle()
 
-    def settle(self) -> None:
-        """Wait for the page's effects that end (the roll's tumble, a banner): not the coach's
-        pulse, which never does."""
+    def settle(self, *, everything: bool = False) -> None:
+        """Wait for the page's effects that move what they touch (the roll's tumble, a die
+        landing, a banner): not the coach's pulse, which never ends, nor (unless
+        ``everything``) the floating words and a combo's glow, which move nothing else."""
         self.page.evaluate(
-            """Promise.all(document.getAnimations()
+            """everything => Promise.all(document.getAnimations()
                 .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
-                .map(a => a.finished.catch(() => null)))"""
+                .filter(a => everything
+                    || !["float-up", "celebrate", "fade"].includes(a.animationName))
+                .map(a => a.finished.catch(() => null)))""",
+            everything,
         )
 
     def screenshot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{self.layout}-{name}.png"
         self.settle()
-        self.page.screenshot(path=str(path))
+        self.page.screenshot(path=str(path), scale="css")
         return path
 
     def classes(self, selector: str) -> list[str]:

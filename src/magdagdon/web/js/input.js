@@ -3,7 +3,8 @@
 //   {kind: "refused", name, why}: a tap on a disabled button (aria-disabled), with the key of why
 //   {kind: "difficulty" | "lang" | "choice" | "pref", value}
 // Every intent carries `el` (what was tapped), `keyboard` (it came from a key, so focus follows
-// it) and `repeat` (the second click of a double click).
+// it), `repeat` (the second click of a double click) and `at` (when, on performance.now()'s
+// clock: a tap that waited for an answer keeps the time it was made).
 const SHORTCUTS = {
   r: "roll", k: "confirm", c: "confirm", "-": "minus", _: "minus", "+": "plus", "=": "plus",
   u: "reroll", t: "accept", h: "hint", n: "new-game", "?": "rules", escape: "cancel",
@@ -14,7 +15,7 @@ export function listen(root, onIntent) {
   root.addEventListener("click", (event) => {
     const el = event.target.closest(TARGETS);
     if (!el || el.disabled) return;
-    const base = { el, keyboard: event.detail === 0, repeat: event.detail > 1 };
+    const base = { el, keyboard: event.detail === 0, repeat: event.detail > 1, at: event.timeStamp };
     const data = el.dataset;
     if (el.getAttribute("aria-disabled") === "true") {
       onIntent({ ...base, kind: "refused", name: data.action, why: data.why || "whyNotNow" });

@@ -142,7 +142,8 @@ export function createPlay({ view, dom, render, announce }) {
     const cell = intent.cell;
     const staged = dieAt(game, cell);
     if (staged && game.phase === "place") {
-      const soon = sameCell(lastStage.cell, cell) && performance.now() - lastStage.at < DOUBLE_TAP_MS;
+      const at = intent.at ?? performance.now();
+      const soon = sameCell(lastStage.cell, cell) && at - lastStage.at < DOUBLE_TAP_MS;
       if (intent.repeat || (soon && !intent.keyboard)) return null; // the second tap of a double tap
       return request(async () => {
         await send({ type: "unstage", die: staged.id });
@@ -163,7 +164,7 @@ export function createPlay({ view, dom, render, announce }) {
   function stage(die, cell, intent) {
     view.stagePending = { die, cell };
     view.selected = null;
-    lastStage = { cell, at: performance.now() };
+    lastStage = { cell, at: intent.at ?? performance.now() };
     feedback(view, "stage");
     requestAnimationFrame(() => effects.land(intent.el));
     return request(async () => {
