@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from magdagdon.engine import Difficulty, Phase, Stage
 from plans import plain_turn, plan_placement
-from web.web_helpers import LAYOUTS, action_hook, die_hook, find_game, open_player
+from web.web_helpers import LAYOUTS, action_hook, axe_clean, die_hook, find_game, open_player
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -106,6 +106,8 @@ def first_turn(player: Player) -> None:
 
 #: Some sizes play in the dark colour scheme (the axe test covers both on every screen).
 DARK = {"phone-375", "sideways-667", "tablet"}
+#: axe on the screens only a finished game shows, light and dark (the rest: test_web_quality.py)
+AXE = {"phone", "phone-375"}
 
 
 @pytest.mark.parametrize("layout", list(LAYOUTS))
@@ -151,9 +153,13 @@ def test_a_whole_game_fits_every_screen(
                 fits(player, f"after {action}")
         fits(player, "game over")
         player.screenshot("over")
+        if layout in AXE:
+            axe_clean(player, f"game over ({scheme})")
         player.tap(f".menu {action_hook('highscores')}")
         expect(page.locator("tr.mine")).to_have_count(1)
         fits(player, "High Scores")
+        if layout in AXE:
+            axe_clean(player, f"High Scores ({scheme})")
         no_overflow = "(() => { const t = document.querySelector('.scores');"
         no_overflow += " return t.getBoundingClientRect().right <= innerWidth; })()"
         assert page.evaluate(no_overflow), "the High Scores table is wider than the screen"

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from axe_playwright_python.sync_playwright import Axe
+
 from magdagdon.engine import (
     Action,
     Adjust,
@@ -78,6 +80,17 @@ def die_hook(die: int) -> str:
 
 def action_hook(name: str) -> str:
     return f'[data-action="{name}"]'
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def axe_clean(player: Player, screen: str) -> None:
+    """axe finds no serious or critical violation on the page as it is now."""
+    player.settle(everything=True)  # colours are read when every effect has ended
+    results = Axe().run(player.page)
+    bad = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert not bad, f"{screen}: {results.generate_report()}"
 
 
 def find_game(
