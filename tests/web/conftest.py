@@ -45,3 +45,4 @@ def player(browser: Browser, web_server: ServerProcess, layout: str) -> Iterator
     context, opened = open_player(browser, layout, web_server.url)
     yield opened
     context.close()
+    assert not opened.errors, "the page threw"

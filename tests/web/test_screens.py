@@ -160,7 +160,9 @@ def test_a_whole_game_fits_every_screen(
         fits(player, "High Scores")
         if layout in AXE:
             axe_clean(player, f"High Scores ({scheme})")
-        no_overflow = "(() => { const t = document.querySelector('.scores').getBoundingClientRect();"
+        no_overflow = (
+            "(() => { const t = document.querySelector('.scores').getBoundingClientRect();"
+        )
         no_overflow += " const box = document.querySelector('#sheet').getBoundingClientRect();"
         no_overflow += " return t.right <= box.right - 2 && t.left >= box.left; })()"
         assert page.evaluate(no_overflow), "the High Scores table is wider than the screen"

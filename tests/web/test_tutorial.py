@@ -74,6 +74,7 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         expect(page.locator(".menu")).to_be_hidden()
         expect(page.locator(action_hook("tutorial-skip"))).to_be_visible()
 
+        expect(page.locator("#live")).to_contain_text("Isang tunay na laro sa PEACEFUL")
         # A tap the coach did not ask for: refused with a shake, the step stays.
         first = STEPS[0]
         assert first["tap"] == {"action": "roll"}
@@ -81,6 +82,8 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         assert coach_step(page) == 1
         assert page.evaluate("document.body.dataset.phase") == "roll"
 
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
         mirror = GameState.new(Difficulty.PEACEFUL, SCRIPT["seed"])
         shots = {"placeFirst": "tutorial-lit", "placeBetween": "tutorial-between",
                  "ruin": "tutorial-magdagdon", "power_plus": "tutorial-power",
@@ -90,7 +93,10 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
             name = shots.get(STEPS[index + 1]["say"]) if index + 1 < len(STEPS) else None
             if name:
                 player.screenshot(name)
+            if index == 1:  # each step's words are said too (aria-live)
+                expect(page.locator("#live")).to_contain_text("Kahit saan puwede")
         assert page.locator("[data-tutorial-step]").count() == 0
+        assert not errors
         assert page.evaluate("document.body.dataset.mode") == "normal"
         assert player.state()["id"] == under_way["id"]
         assert player.state()["version"] == under_way["version"]

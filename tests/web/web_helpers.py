@@ -120,6 +120,7 @@ class Player:
     mirror: GameState | None = None
     game_id: str = ""
     requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # the page's uncaught errors
 
     # -- the page ------------------------------------------------------------------------------
     def open(self) -> None:
@@ -287,5 +288,6 @@ def open_player(
         player.requests.append(request.url)
 
     page.on("request", record)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
     player.open()
     return context, player

@@ -8,7 +8,7 @@ import { fill, longText, t } from "./i18n.js";
 import { sameCell } from "./game.js";
 
 export function createTutorial(script) {
-  return { script, index: 0, allows, refuse, progress, advance, render: renderCoach };
+  return { script, index: 0, allows, refuse, progress, advance, coachText, render: renderCoach };
 }
 
 const stepOf = (view) => view.tutorial.script.steps[view.tutorial.index];
