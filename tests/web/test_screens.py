@@ -170,6 +170,7 @@ def test_a_whole_game_fits_every_screen(
         player.tap(action_hook("close"))
         player.tap(action_hook("new-game"))
         fits(player, "a new game again")
+        assert not player.errors, "the page threw"
     finally:
         context.close()
 
@@ -199,5 +200,6 @@ def test_the_tutorial_and_the_questions_fit_every_screen(
         fits(player, "the new game question")
         player.screenshot("ask-new-game")
         player.tap('[data-choice="no"]')
+        assert not player.errors, "the page threw"
     finally:
         context.close()

@@ -108,6 +108,7 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         page.reload()  # offered once only
         player.wait_ready()
         expect(page.locator("#message.offer")).to_have_count(0)
+        assert not player.errors, "the page threw"
     finally:
         context.close()
 
@@ -168,5 +169,6 @@ def test_the_tutorial_in_english_can_be_skipped_at_any_step(
         fresh = player.state()  # there was no game under way: a new one
         assert (fresh["mode"], fresh["turn"], fresh["phase"]) == ("normal", 0, "roll")
         assert page.evaluate("document.body.dataset.mode") == "normal"
+        assert not player.errors, "the page threw"
     finally:
         context.close()

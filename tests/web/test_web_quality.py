@@ -92,6 +92,7 @@ def test_every_screen_passes_axe(browser: Browser, web_server: ServerProcess, sc
             axe_clean(player, screen)
             player.tap(action_hook("close"))
         # game over and a filled High Scores: test_screens.py, on a light and a dark phone
+        assert not player.errors, "the page threw"
     finally:
         context.close()
 
@@ -201,6 +202,7 @@ def test_every_action_has_a_key_and_enter_never_returns_a_die_by_surprise(
         expect(sheet).to_contain_text("Binibilang sa laro ang bawat pahiwatig na nagbigay ng payo")
         expect(sheet.locator(action_hook("tutorial"))).to_be_visible()
         expect(sheet.locator("h3").first).to_have_text("ISANG TURNO")  # not LAYUNIN again
+        assert not player.errors, "the page threw"
     finally:
         context.close()
 
