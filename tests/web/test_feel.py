@@ -87,6 +87,7 @@ def test_a_stage_is_drawn_at_once_and_the_state_settles_with_the_answer(player: 
     )
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_a_stage_the_server_refuses_is_taken_back(player: Player) -> None:
     stage = first_stage(player)
     page = player.page
@@ -129,6 +130,7 @@ def test_a_double_tap_never_places_and_returns_a_die(player: Player) -> None:
     )
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_a_tap_on_a_disabled_button_says_why(player: Player) -> None:
     player.seed_game(Difficulty.PEACEFUL, seed=5)
     page = player.page
@@ -173,6 +175,7 @@ def _cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
     return None
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_a_die_that_takes_others_back_with_it_says_so(player: Player) -> None:
     seed, actions = find_game(Difficulty.PEACEFUL, lambda s: _cascade_pair(s) is not None)
     player.seed_game(Difficulty.PEACEFUL, seed)
@@ -190,6 +193,7 @@ def test_a_die_that_takes_others_back_with_it_says_so(player: Player) -> None:
     expect(player.page.locator("#live")).to_contain_text("Bumalik din ang")
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_a_power_of_40_points_asks_once_before_it_is_spent(player: Player) -> None:
     player.seed_game(Difficulty.PEACEFUL, seed=11)
     player.do(Roll())
@@ -282,6 +286,7 @@ COUNT_SOUND_AND_VIBRATION = """
 """
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_sound_and_vibration_are_off_until_switched_on_and_remembered(player: Player) -> None:
     page = player.page
     page.context.add_init_script(COUNT_SOUND_AND_VIBRATION)

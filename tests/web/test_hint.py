@@ -173,6 +173,7 @@ def _power_state(state: GameState) -> bool:
     return state.phase is Phase.MAGDAGDON and state.powers_left == 3
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_the_hint_names_the_power_and_its_cost_or_the_ruin(player: Player) -> None:
     seed, actions = find_game(Difficulty.PEACEFUL, _power_state)
     player.seed_game(Difficulty.PEACEFUL, seed)
@@ -215,6 +216,7 @@ def _misplaced(state: GameState) -> Stage | None:
     return None
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_the_hint_marks_the_die_to_return_on_the_board(player: Player) -> None:
     seed, actions = find_game(Difficulty.NIGHTMARE, lambda s: _misplaced(s) is not None, turns=4)
     player.seed_game(Difficulty.NIGHTMARE, seed)
