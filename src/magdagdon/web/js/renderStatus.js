@@ -22,7 +22,8 @@ export function renderStatus(root, view) {
       ? `<span class="min ok"><span aria-hidden="true">✓</span> ${t("minDone")}</span>`
       : `<span class="min">${t("minLeft")} <b>${still}</b></span>`;
   } else if (game.phase === "roll") {
-    min = `<span class="min">${t("minRule", { n: game.min_required })}</span>`;
+    const rule = game.min_required === 1 ? "minRuleOne" : "minRule";
+    min = `<span class="min">${t(rule, { n: game.min_required })}</span>`;
   }
   const html =
     '<div class="status-row">' +

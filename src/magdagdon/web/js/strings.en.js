@@ -33,6 +33,7 @@ export default {
   minLeft: "Still to place",
   minDone: "Ready to CONFIRM",
   minRule: "{n} dice a turn",
+  minRuleOne: "1 die for the last cell",
   powers: "Majda Powers",
   nextCost: "· next {n}",
   costOf: "costs {n} points",

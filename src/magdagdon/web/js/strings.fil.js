@@ -36,6 +36,7 @@ export default {
   minLeft: "Ilalagay pa",
   minDone: "Puwede nang KUMPIRMAHIN",
   minRule: "{n} dice bawat turno",
+  minRuleOne: "1 die sa huling cell",
   powers: "Majda Power",
   nextCost: "· susunod {n}",
   costOf: "{n} puntos ang halaga",
