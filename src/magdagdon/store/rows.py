@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from magdagdon import clock
 from magdagdon.engine import (
     Difficulty,
     action_from_json,
@@ -35,8 +35,8 @@ def is_key(value: str) -> bool:
 
 
 def now() -> str:
-    """The current UTC time in ISO-8601, to the millisecond."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """The current UTC time in ISO-8601, to the millisecond (the server's clock)."""
+    return clock.stamp()
 
 
 def to_json_text(data: Any) -> str:
