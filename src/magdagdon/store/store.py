@@ -5,18 +5,25 @@ PostgreSQL. It reads and writes rows and nothing else: the rules of a game and o
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the
 database's write lock anyway, and a Python lock queues them without SQLite's busy-wait polling.
+
+A database that cannot be used now (locked, full, read-only, damaged, unreachable: see
+``failures.py``) raises :class:`StorageUnavailableError` from every method, after the
+transaction was rolled back; connections that could not recover alone are made anew.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
-from contextlib import contextmanager, nullcontext
+import time
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from magdagdon.store import migrate
 from magdagdon.store import statements as sql
-from magdagdon.store.connect import SNAPSHOT, WRITE, open_engine
+from magdagdon.store.connect import PATIENT, SNAPSHOT, WRITE, Waits, open_engine
+from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player
 from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
@@ -30,21 +37,41 @@ if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store.records import GameRecord
 
+log = logging.getLogger("magdagdon.store")
+_QUEUED = Failure("the database is busy: too many writes wait for it", 1, reopen=False)
+_REOPEN_INTERVAL = 0.2  # seconds: a burst of failing requests reopens the pool once
+
 
 class Store:
     """The game's database (a SQLite file path or a ``postgresql://`` URL), migrated when
     opened. Thread-safe; close it when done."""
 
-    def __init__(self, db: str | os.PathLike[str], *, synchronous: str = "FULL") -> None:
+    def __init__(
+        self,
+        db: str | os.PathLike[str],
+        *,
+        synchronous: str = "FULL",
+        waits: Waits = PATIENT,
+        migrated: bool = False,
+    ) -> None:
+        """``waits``: how long to wait on the database (``connect.SERVING`` for a server);
+        ``migrated``: the caller already brought the database to this code's schema (a
+        server's workers, after their parent did), so opening touches nothing."""
         self.db = str(db)
-        self.engine = open_engine(database_url(db), synchronous=synchronous)
+        self.waits = waits
+        self.engine = open_engine(database_url(db), synchronous=synchronous, waits=waits)
         self._writer = self.engine.execution_options(**{WRITE: True})  # made once: it costs
         self.dialect: str = self.engine.dialect.name
         sqlite = self.dialect == "sqlite"
-        self._write_lock: threading.Lock | nullcontext[None] = (
-            threading.Lock() if sqlite else nullcontext()
-        )
+        self._write_lock = threading.Lock() if sqlite else None
         self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
+        self._reopened = 0.0
+        #: the last write's outcome: (monotonic time, the failure or None); ``store.health``
+        #: reads it, for what a read alone cannot see (a full disk, a read-only file)
+        self.last_write: tuple[float, Failure | None] = (0.0, None)
+        if migrated:
+            self.revision = migrate.head()
+            return
         try:
             self.revision = migrate.upgrade(self.engine)
         except BaseException:
@@ -68,8 +95,37 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[Rows]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
-        with self._write_lock, self._writer.connect() as conn, conn.begin():
-            yield Rows(conn, for_update=self._for_update)
+        with self._failures(writing=True):
+            if self._write_lock is None:
+                with self._writer.connect() as conn, conn.begin():
+                    yield Rows(conn, for_update=self._for_update)
+                return
+            with self._sqlite_write() as conn:
+                yield Rows(conn, for_update=self._for_update)
+
+    @contextmanager
+    def _sqlite_write(self) -> Iterator[Connection]:
+        """This process's write lock, then ``BEGIN IMMEDIATE``, within one ``waits.lock``
+        budget: time spent queueing behind another write of this process is taken off the
+        busy timeout, so a lock held elsewhere answers in time even for the last in line."""
+        assert self._write_lock is not None
+        start = time.monotonic()
+        if not self._write_lock.acquire(timeout=self.waits.lock):
+            raise StorageUnavailableError(_QUEUED)
+        try:
+            with self._writer.connect() as conn:
+                left = self.waits.lock - (time.monotonic() - start)
+                shortened = left < self.waits.lock - 0.05
+                if shortened:  # straight to sqlite3: no transaction begins
+                    _busy_timeout(conn, max(0.0, left))
+                try:
+                    with conn.begin():
+                        yield conn
+                finally:
+                    if shortened and not conn.invalidated:
+                        _busy_timeout(conn, self.waits.lock)
+        finally:
+            self._write_lock.release()
 
     @contextmanager
     def snapshot(self) -> Iterator[Connection]:
@@ -78,14 +134,45 @@ class Store:
         options: dict[str, object] = {SNAPSHOT: True}
         if self.dialect == "postgresql":
             options["isolation_level"] = "REPEATABLE READ"
-        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+        with (
+            self._failures(),
+            self.engine.connect().execution_options(**options) as conn,
+            conn.begin(),
+        ):
             yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         """A connection for one read statement (atomic on its own: see ``connect.py``)."""
-        with self.engine.connect() as conn:
+        with self._failures(), self.engine.connect() as conn:
             yield conn
+
+    @contextmanager
+    def _failures(self, *, writing: bool = False) -> Iterator[None]:
+        """Turn the database's "cannot be used now" errors into StorageUnavailableError (the
+        transaction inside has already rolled back); remember a write's outcome."""
+        try:
+            yield
+        except Exception as exc:
+            failure = classify(exc)
+            if failure is None:
+                raise
+            if writing:
+                self.last_write = (time.monotonic(), failure)
+            self._recover(failure)
+            if isinstance(exc, StorageUnavailableError):
+                raise
+            raise StorageUnavailableError(failure) from exc
+        if writing:
+            self.last_write = (time.monotonic(), None)
+
+    def _recover(self, failure: Failure) -> None:
+        log.warning("database unavailable: %s (%s)", failure.reason, failure.detail)
+        now = time.monotonic()
+        if failure.reopen and now - self._reopened > _REOPEN_INTERVAL:
+            # a new pool: the connections in use are closed when they come back
+            self._reopened = now
+            self.engine.dispose(close=True)
 
     # ----- players --------------------------------------------------------------------------
 
@@ -166,6 +253,11 @@ class Store:
         query = {"player": player, "difficulty": difficulty.value}
         with self._read() as conn:
             return int(conn.execute(sql.RANKED_GAMES, query).scalar_one())
+
+
+def _busy_timeout(conn: Connection, seconds: float) -> None:
+    driver = conn.connection.driver_connection
+    driver.execute(f"PRAGMA busy_timeout = {int(seconds * 1000):d}")  # type: ignore[union-attr]
 
 
 def _language(language: str) -> str:
