@@ -8,10 +8,20 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import edge, errors, routes_games, routes_highscores, routes_hint, routes_player
+from magdagdon.api import (
+    edge,
+    errors,
+    routes_games,
+    routes_health,
+    routes_highscores,
+    routes_hint,
+    routes_player,
+    storage_errors,
+)
 from magdagdon.api.static import WEB_DIR, page_mount
 from magdagdon.settings import Settings
 from magdagdon.store import Store
+from magdagdon.store.connect import SERVING
 
 if TYPE_CHECKING:
     import os
@@ -30,11 +40,13 @@ def create_app(
     package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
-    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db)
+    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db, waits=SERVING)
+    prober = routes_health.Prober()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        prober.close()
         if owned:
             store.close()
 
@@ -42,11 +54,14 @@ def create_app(
         title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
     )
     app.state.store = store
+    app.state.prober = prober
     errors.install(app)
+    storage_errors.install(app)
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
+    app.include_router(routes_health.router)
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app
