@@ -60,9 +60,12 @@ class Settings:
     hsts_seconds: int = 365 * 24 * 3600
     # serve /docs, /redoc and /openapi.json
     api_docs: bool = False
+    # days an unfinished game is kept after its last action (then removed with its log, and its
+    # player too when nothing else is left); 0 keeps them for ever (magdagdon.cleanup)
+    unfinished_days: int = 30
 
     def __post_init__(self) -> None:
-        for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds"):
+        for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds", "unfinished_days"):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{_env_name(name)}: must not be negative")
         for name in ("body_timeout", "header_timeout"):

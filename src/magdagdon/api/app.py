@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
-from magdagdon import __version__
+from magdagdon import __version__, cleanup
 from magdagdon.api import (
     edge,
     errors,
@@ -45,10 +47,16 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        prober.close()
-        if owned:
-            store.close()
+        cleaning = asyncio.create_task(cleanup.every_day(store, settings.unfinished_days))
+        try:
+            yield
+        finally:
+            cleaning.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await cleaning
+            prober.close()
+            if owned:
+                store.close()
 
     app = FastAPI(
         title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
