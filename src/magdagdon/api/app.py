@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from magdagdon import __version__, cleanup
 from magdagdon.api import (
+    compute_errors,
     edge,
     errors,
     routes_games,
@@ -21,6 +22,7 @@ from magdagdon.api import (
     storage_errors,
 )
 from magdagdon.api.static import WEB_DIR, page_mount
+from magdagdon.compute import Compute, Limits
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.connect import SERVING
@@ -44,6 +46,7 @@ def create_app(
     owned = not isinstance(store_or_db, Store)
     store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db, waits=SERVING)
     prober = routes_health.Prober()
+    compute = Compute(compute_limits(settings), warm=routes_hint.warm)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -55,6 +58,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await cleaning
             prober.close()
+            compute.close()
             if owned:
                 store.close()
 
@@ -63,8 +67,10 @@ def create_app(
     )
     app.state.store = store
     app.state.prober = prober
+    app.state.compute = compute
     errors.install(app)
     storage_errors.install(app)
+    compute_errors.install(app)
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
@@ -73,3 +79,13 @@ def create_app(
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app
+
+
+def compute_limits(settings: Settings) -> Limits:
+    return Limits(
+        processes=settings.compute_processes,
+        queue=settings.compute_queue,
+        timeout=settings.hint_timeout,
+        background_processes=settings.background_processes,
+        background_timeout=settings.background_timeout,
+    )
