@@ -4,8 +4,9 @@ changes nothing a player sees but meets what a real write would meet.
 SQLite: this process's write lock and ``BEGIN IMMEDIATE`` (a lock held by another program),
 then ``PRAGMA user_version`` written with the value it has, committed (one page to the
 write-ahead log, synchronously: a full disk, a read-only or damaged file). PostgreSQL: the
-connection (a stopped or unreachable server) and ``transaction_read_only`` (a server in
-recovery, or made read-only). Each within the store's waits.
+connection (a stopped or unreachable server), ``transaction_read_only`` (a server in recovery,
+or made read-only), and the lock that an action's writes take on its tables (a table locked by
+another program), released at once. Each within the store's waits.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 _READ_ONLY = Failure("the database is read-only", RETRY_DOWN, reopen=False)
 _SQLITE_PROBE = text(f"PRAGMA user_version = {ALEMBIC_USER_VERSION:d}")
 _PG_PROBE = text("SELECT current_setting('transaction_read_only')")
+_PG_LOCK_PROBE = text("LOCK TABLE games, actions IN ROW EXCLUSIVE MODE")
 _QUICK_CHECK = text("PRAGMA quick_check(1)")
 
 
@@ -34,6 +36,8 @@ def probe(store: Store) -> Failure | None:
                 rows.conn.execute(_SQLITE_PROBE)
             elif rows.conn.execute(_PG_PROBE).scalar() == "on":
                 raise StorageUnavailableError(_READ_ONLY)
+            else:
+                rows.conn.execute(_PG_LOCK_PROBE)
     except StorageUnavailableError as exc:
         return exc.failure
     return None
