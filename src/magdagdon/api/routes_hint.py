@@ -21,6 +21,7 @@ from magdagdon import games
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.responses import ErrorBody, Hint, PlacementStep, error_responses
 from magdagdon.bots.expectimax import ExpectimaxBot
+from magdagdon.compute import AlreadyRunningError
 from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
 from magdagdon.engine.codec import cell_to_json
 from magdagdon.engine.errors import GameOverError
@@ -58,10 +59,13 @@ _REFUSED: dict[int | str, dict[str, object]] = {
 async def hint(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> Hint:
     """The best action now; 409 ``game_over`` once the game has ended. Counts one hint, except
     in phase ``roll``."""
+    compute = request.app.state.compute
+    player = caller.cookie_token  # a game found with it is that player's
+    if compute.computing("hint", player):  # refused before any database work
+        raise AlreadyRunningError("a hint is already being computed for you")
     game = await anyio.to_thread.run_sync(caller.game, game_id)
     if game.state.phase is Phase.OVER:
         raise GameOverError("the game is over; there is nothing left to hint")
-    compute = request.app.state.compute
-    action, placement, value = await compute.run("hint", best_hint, game.state, player=game.player)
+    action, placement, value = await compute.run("hint", best_hint, game.state, player=player)
     await anyio.to_thread.run_sync(games.hint_given, store, game)
     return Hint(action=action, placement=placement, expected_value=value, version=game.version)

@@ -100,6 +100,13 @@ class Compute:
         result: T = await asyncio.wrap_future(future)
         return result
 
+    def computing(self, kind: str, player: str) -> bool:
+        """Whether the player has a job of this kind under way: a route checks it before any
+        other work, so that a client asking again and again costs the server next to nothing
+        (``run`` checks it again, atomically)."""
+        with self._lock:
+            return (kind, player) in self._running
+
     def background(
         self,
         key: str,

@@ -27,12 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import create_engine, event
 
+from magdagdon.store.writegate import WriteGate
+
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
     from sqlalchemy.engine import URL
 
-#: The execution options that mark a write transaction (``BEGIN IMMEDIATE`` on SQLite), and a
-#: read of several statements that must see one state of the database (``BEGIN``).
+#: The execution options that mark a write transaction (``BEGIN IMMEDIATE`` on SQLite: True,
+#: or a ``WriteGate`` that takes the lock), and a read of several statements that must see one
+#: state of the database (``BEGIN``).
 WRITE = "magdagdon_write"
 SNAPSHOT = "magdagdon_snapshot"
 SYNCHRONOUS = ("FULL", "NORMAL")
@@ -47,19 +50,26 @@ class Waits:
     lock: float  # for a lock (SQLite's busy timeout, PostgreSQL's lock_timeout) or a connection
     statement: float | None  # for one statement (PostgreSQL's statement_timeout); None: forever
     connect: int  # for a new connection to PostgreSQL (libpq's least is 2)
+    # for this process's own earlier writes (SQLite's queue, ``Store.write``): only a server
+    # far over its capacity waits this long (a lock held elsewhere fails the queue at once,
+    # ``writegate.py``)
+    queue: float = 5.0
 
 
 #: For tools (``db copy``, tests, benchmarks): wait as long as it takes.
-PATIENT = Waits(lock=30.0, statement=None, connect=30)
+PATIENT = Waits(lock=30.0, statement=None, connect=30, queue=60.0)
 #: For a server: a player gets an answer within 2 s, a 503 when the database cannot be used.
-#: (A write on SQLite may first queue for this process's own write lock: ``Store.write``
-#: counts that time against the same ``lock`` budget.)
 SERVING = Waits(lock=1.0, statement=1.5, connect=2)
 
 
-def open_engine(url: URL, *, synchronous: str = "FULL", waits: Waits = PATIENT) -> Engine:
+def open_engine(
+    url: URL, *, synchronous: str = "FULL", waits: Waits = PATIENT, writer: bool = False
+) -> Engine:
+    """The engine of ``url``. ``writer``, for SQLite: the engine of this process's writes,
+    one at a time (``Store.write``) through a ``WriteGate``: one connection kept, and no busy
+    timeout (the gate does the waiting)."""
     if url.get_backend_name() == "sqlite":
-        return _sqlite(url, synchronous, waits)
+        return _sqlite(url, synchronous, waits, writer)
     options = f"-c lock_timeout={int(waits.lock * 1000)}"
     if waits.statement is not None:
         options += f" -c statement_timeout={int(waits.statement * 1000)}"
@@ -75,16 +85,16 @@ def open_engine(url: URL, *, synchronous: str = "FULL", waits: Waits = PATIENT) 
     )
 
 
-def _sqlite(url: URL, synchronous: str, waits: Waits) -> Engine:
+def _sqlite(url: URL, synchronous: str, waits: Waits, writer: bool) -> Engine:
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"synchronous is one of {SYNCHRONOUS}")
     if url.database:  # the user's data directory may not exist yet
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
         url,
-        connect_args={"timeout": waits.lock, "check_same_thread": False},
-        pool_size=POOL_SIZE,
-        max_overflow=MAX_OVERFLOW,
+        connect_args={"timeout": 0.0 if writer else waits.lock, "check_same_thread": False},
+        pool_size=1 if writer else POOL_SIZE,
+        max_overflow=2 if writer else MAX_OVERFLOW,
         pool_timeout=waits.lock,
         # every transaction is ended by the block that began it, and a read outside one leaves
         # nothing open: the pool's ROLLBACK on each return (a measurable cost) has nothing to do
@@ -105,11 +115,14 @@ def _sqlite(url: URL, synchronous: str, waits: Waits) -> Engine:
     @event.listens_for(engine, "begin")
     def on_begin(conn: Connection) -> None:
         options = conn.get_execution_options()
-        begin = (
-            "BEGIN IMMEDIATE" if options.get(WRITE) else "BEGIN" if options.get(SNAPSHOT) else None
-        )
-        if begin is not None:  # straight to sqlite3: this runs before every transaction
-            conn.connection.driver_connection.execute(begin)  # type: ignore[union-attr]
+        write = options.get(WRITE)
+        driver: Any = conn.connection.driver_connection  # straight to sqlite3: runs every time
+        if isinstance(write, WriteGate):
+            write.begin(driver)
+        elif write:
+            driver.execute("BEGIN IMMEDIATE")
+        elif options.get(SNAPSHOT):
+            driver.execute("BEGIN")
 
     return engine
 

@@ -18,6 +18,7 @@ import secrets
 import threading
 import time
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from magdagdon.store import migrate
@@ -27,6 +28,7 @@ from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player
 from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
+from magdagdon.store.writegate import WriteGate
 
 if TYPE_CHECKING:
     import os
@@ -59,11 +61,18 @@ class Store:
         server's workers, after their parent did), so opening touches nothing."""
         self.db = str(db)
         self.waits = waits
-        self.engine = open_engine(database_url(db), synchronous=synchronous, waits=waits)
-        self._writer = self.engine.execution_options(**{WRITE: True})  # made once: it costs
+        url = database_url(db)
+        self.engine = open_engine(url, synchronous=synchronous, waits=waits)
         self.dialect: str = self.engine.dialect.name
         sqlite = self.dialect == "sqlite"
         self._write_lock = threading.Lock() if sqlite else None
+        self._gate: WriteGate | None = None
+        self._write_engine = self.engine
+        if sqlite:
+            self._gate = WriteGate(Path(str(url.database)), waits.lock)
+            self._write_engine = open_engine(url, synchronous=synchronous, waits=waits, writer=True)
+        # made once: it costs
+        self._writer = self._write_engine.execution_options(**{WRITE: self._gate or True})
         self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
         self._reopened = 0.0
         #: the last write's outcome: (monotonic time, the failure or None); ``store.health``
@@ -75,7 +84,7 @@ class Store:
         try:
             self.revision = migrate.upgrade(self.engine)
         except BaseException:
-            self.engine.dispose()
+            self.close()
             raise
 
     def __repr__(self) -> str:
@@ -83,6 +92,9 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        self._write_engine.dispose()
+        if self._gate is not None:
+            self._gate.close()
 
     def __enter__(self) -> Store:
         return self
@@ -105,25 +117,19 @@ class Store:
 
     @contextmanager
     def _sqlite_write(self) -> Iterator[Connection]:
-        """This process's write lock, then ``BEGIN IMMEDIATE``, within one ``waits.lock``
-        budget: time spent queueing behind another write of this process is taken off the
-        busy timeout, so a lock held elsewhere answers in time even for the last in line."""
+        """This process's write queue, then the gate to SQLite's write lock (``writegate.py``,
+        which waits for a lock held elsewhere at most ``waits.lock`` seconds)."""
         assert self._write_lock is not None
-        start = time.monotonic()
-        if not self._write_lock.acquire(timeout=self.waits.lock):
+        assert self._gate is not None
+        if not self._write_lock.acquire(timeout=self.waits.queue):
             raise StorageUnavailableError(_QUEUED)
         try:
             with self._writer.connect() as conn:
-                left = self.waits.lock - (time.monotonic() - start)
-                shortened = left < self.waits.lock - 0.05
-                if shortened:  # straight to sqlite3: no transaction begins
-                    _busy_timeout(conn, max(0.0, left))
                 try:
                     with conn.begin():
                         yield conn
                 finally:
-                    if shortened and not conn.invalidated:
-                        _busy_timeout(conn, self.waits.lock)
+                    self._gate.release()  # after COMMIT or ROLLBACK
         finally:
             self._write_lock.release()
 
@@ -173,6 +179,7 @@ class Store:
             # a new pool: the connections in use are closed when they come back
             self._reopened = now
             self.engine.dispose(close=True)
+            self._write_engine.dispose(close=True)
 
     # ----- players --------------------------------------------------------------------------
 
@@ -253,11 +260,6 @@ class Store:
         query = {"player": player, "difficulty": difficulty.value}
         with self._read() as conn:
             return int(conn.execute(sql.RANKED_GAMES, query).scalar_one())
-
-
-def _busy_timeout(conn: Connection, seconds: float) -> None:
-    driver = conn.connection.driver_connection
-    driver.execute(f"PRAGMA busy_timeout = {int(seconds * 1000):d}")  # type: ignore[union-attr]
 
 
 def _language(language: str) -> str:
