@@ -75,9 +75,6 @@ class Store:
         self._writer = self._write_engine.execution_options(**{WRITE: self._gate or True})
         self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
         self._reopened = 0.0
-        #: the last write's outcome: (monotonic time, the failure or None); ``store.health``
-        #: reads it, for what a read alone cannot see (a full disk, a read-only file)
-        self.last_write: tuple[float, Failure | None] = (0.0, None)
         if migrated:
             self.revision = migrate.head()
             return
@@ -107,7 +104,7 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[Rows]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
-        with self._failures(writing=True):
+        with self._failures():
             if self._write_lock is None:
                 with self._writer.connect() as conn, conn.begin():
                     yield Rows(conn, for_update=self._for_update)
@@ -154,23 +151,19 @@ class Store:
             yield conn
 
     @contextmanager
-    def _failures(self, *, writing: bool = False) -> Iterator[None]:
+    def _failures(self) -> Iterator[None]:
         """Turn the database's "cannot be used now" errors into StorageUnavailableError (the
-        transaction inside has already rolled back); remember a write's outcome."""
+        transaction inside has already rolled back)."""
         try:
             yield
         except Exception as exc:
             failure = classify(exc)
             if failure is None:
                 raise
-            if writing:
-                self.last_write = (time.monotonic(), failure)
             self._recover(failure)
             if isinstance(exc, StorageUnavailableError):
                 raise
             raise StorageUnavailableError(failure) from exc
-        if writing:
-            self.last_write = (time.monotonic(), None)
 
     def _recover(self, failure: Failure) -> None:
         log.warning("database unavailable: %s (%s)", failure.reason, failure.detail)
