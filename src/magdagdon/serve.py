@@ -48,7 +48,8 @@ _UVICORN = {
 
 def worker_app(db: str, settings: Settings) -> FastAPI:
     """The app of one worker process (its parent already migrated the database)."""
-    return create_app(Store(db, waits=SERVING, migrated=True), settings=settings)
+    store = Store(db, waits=SERVING, migrated=True)
+    return create_app(store, settings=settings, start_compute=True)
 
 
 def run(
@@ -76,7 +77,8 @@ def run(
 
 def _single(sock: socket.socket, db: str, settings: Settings, on_ready: Callable[[], None]) -> int:
     serving = Store(db, waits=SERVING, migrated=True)
-    config = GuardedConfig(create_app(serving, settings=settings), settings, **_UVICORN)
+    app = create_app(serving, settings=settings, start_compute=True)
+    config = GuardedConfig(app, settings, **_UVICORN)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
-from magdagdon import __version__, cleanup
+from magdagdon import __version__, cleanup, hints
 from magdagdon.api import (
     compute_errors,
     edge,
@@ -38,18 +38,23 @@ def create_app(
     *,
     web_dir: Path = WEB_DIR,
     settings: Settings | None = None,
+    start_compute: bool = False,
 ) -> FastAPI:
     """The web app over a :class:`Store` (kept open) or a database — a SQLite file path or a
     ``postgresql://`` URL — (closed at shutdown); ``web_dir`` is the page's folder (the
-    package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None)."""
+    package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None);
+    ``start_compute``: start the hints' processes with the app (``magdagdon serve``) rather
+    than with the first hint (tests, which mostly ask none)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
     store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db, waits=SERVING)
     prober = routes_health.Prober()
-    compute = Compute(compute_limits(settings), warm=routes_hint.warm)
+    compute = Compute(compute_limits(settings), warm=hints.warm)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if start_compute:
+            compute.start()
         cleaning = asyncio.create_task(cleanup.every_day(store, settings.unfinished_days))
         try:
             yield

@@ -11,43 +11,17 @@ the server: one hint per player at a time (a second one answers 429 ``rate_limit
 thread pool.
 """
 
-import threading
-from typing import Any
-
 import anyio.to_thread
 from fastapi import APIRouter, Request
 
-from magdagdon import games
+from magdagdon import games, hints
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.responses import ErrorBody, Hint, PlacementStep, error_responses
-from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.compute import AlreadyRunningError
-from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
-from magdagdon.engine.codec import cell_to_json
+from magdagdon.engine import Phase
 from magdagdon.engine.errors import GameOverError
 
 router = APIRouter(prefix="/api/games", tags=["hint"])
-
-_bot = ExpectimaxBot()  # one per compute process, with its caches
-_lock = threading.Lock()  # the bot's caches are shared by every request
-
-
-def best_hint(state: GameState) -> tuple[dict[str, Any], list[PlacementStep], float]:
-    """The hint for ``state`` (not over): the action, the placement and the expected value."""
-    with _lock:
-        if state.phase is Phase.ROLL:
-            value = _bot.expected_before_roll(state)
-            return action_to_json(Roll()), [], round(value, 2)
-        advice = _bot.advise(state)
-    placement = [PlacementStep(die=die, cell=cell_to_json(cell)) for die, cell in advice.placement]
-    return action_to_json(advice.action), placement, round(advice.expected_value, 2)
-
-
-def warm() -> None:
-    """Run once in each compute process: the bot's tables of every difficulty."""
-    for difficulty in Difficulty:
-        best_hint(GameState.new(difficulty, 0))
-
 
 _REFUSED: dict[int | str, dict[str, object]] = {
     429: {"model": ErrorBody, "description": "A hint for this player is being computed already"},
@@ -66,6 +40,7 @@ async def hint(request: Request, game_id: str, store: StoreDep, caller: CallerDe
     game = await anyio.to_thread.run_sync(caller.game, game_id)
     if game.state.phase is Phase.OVER:
         raise GameOverError("the game is over; there is nothing left to hint")
-    action, placement, value = await compute.run("hint", best_hint, game.state, player=player)
+    action, steps, value = await compute.run("hint", hints.best, game.state, player=player)
+    placement = [PlacementStep(die=die, cell=cell) for die, cell in steps]
     await anyio.to_thread.run_sync(games.hint_given, store, game)
     return Hint(action=action, placement=placement, expected_value=value, version=game.version)

@@ -150,6 +150,11 @@ class Compute:
         with self._lock:
             return key in self._jobs
 
+    def start(self) -> None:
+        """Start the hints' processes now (in the background), so that the first hint does not
+        wait for one to start; the background jobs' processes start with their first job."""
+        self._waited.start()
+
     def close(self) -> None:
         self._waited.close()
         self._background.close()

@@ -84,6 +84,12 @@ class Pool:
         """Jobs submitted and not yet ended (running or waiting)."""
         return self._pending
 
+    def start(self) -> None:
+        """Start the processes now, in the background, rather than with the first job."""
+        with self._lock:
+            if not self._slots and not self._closed:
+                self._slots = [_Slot(self, index, early=True) for index in range(self.size)]
+
     def take(self) -> Job | None:
         """The next job for a driver thread (None: stop)."""
         return self._jobs.get()[2]
@@ -114,8 +120,8 @@ class Pool:
 class _Slot:
     """One compute process and the thread that drives it."""
 
-    def __init__(self, pool: Pool, index: int) -> None:
-        self.pool = pool
+    def __init__(self, pool: Pool, index: int, *, early: bool = False) -> None:
+        self.pool, self.early = pool, early
         self.name = f"magdagdon-{pool.name}-{index}"
         self.process: SpawnProcess | None = None
         self.conn: Connection | None = None
@@ -123,6 +129,12 @@ class _Slot:
         self.thread.start()
 
     def _drive(self) -> None:
+        if self.early:
+            try:
+                self._ready_process()
+            except Exception:
+                log.exception("a compute process did not start")
+                self._end_process()
         while (job := self.pool.take()) is not None:
             if job.future.set_running_or_notify_cancel():
                 self._run(job)
