@@ -57,6 +57,7 @@ bench: setup postgresql
 	$(UV) run --locked python bench/engine_bench.py
 	$(UV) run --locked python bench/server_bench.py --postgresql auto
 	$(UV) run --locked python bench/edge_bench.py
+	$(UV) run --locked python bench/host_bench.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -14,6 +14,7 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -59,12 +60,26 @@ class PostgresServer:
         command = [str(self.bin / "postgres"), "-D", str(self.data), "-p", str(PORT)]
         for key, value in options.items():
             command += ["-c", f"{key}={value}"]
+        self._command = command
         self._log = (self.base / "server.log").open("w")
+        self._start()
+        self._template_ready = False
+
+    def _start(self) -> None:
         self.process = subprocess.Popen(
-            command, user=self.user, stdout=self._log, stderr=subprocess.STDOUT
+            self._command, user=self.user, stdout=self._log, stderr=subprocess.STDOUT
         )
         self._wait_until_ready()
-        self._template_ready = False
+
+    def halt(self) -> None:
+        """Stop the server as an operator would (a "fast" shutdown: the clients are
+        disconnected), keeping its files for :meth:`resume`."""
+        self.process.send_signal(signal.SIGINT)
+        self.process.wait(30)
+
+    def resume(self) -> None:
+        """Start the server again after :meth:`halt`, on the same files."""
+        self._start()
 
     def _run(self, program: str, *args: str) -> None:
         result = subprocess.run(

@@ -54,6 +54,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--api-docs", action="store_true", default=None, help="serve /docs and /openapi.json"
     )
+    serve.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help="serve with N processes sharing the address and the database (default 1)",
+    )
     db = commands.add_parser("db", help="manage the database")
     db_commands = db.add_subparsers(dest="db_command", required=True)
     copy = db_commands.add_parser(
@@ -64,6 +71,18 @@ def _parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play many games with a computer player")
     simulate.add_arguments(sim)
     return parser
+
+
+def _workers(text: str) -> int:
+    from magdagdon.serve import MAX_WORKERS
+
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"a number of processes from 1 to {MAX_WORKERS}")
+    return count
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -98,17 +117,26 @@ def _url(host: str, port: int) -> str:
 
 def _open_store(db: str | None) -> Store | None:
     """The store of ``--db``; None, with the reason on standard error, when it cannot open."""
+    import sqlite3
+
     from sqlalchemy.exc import SQLAlchemyError
 
     from magdagdon.store import SchemaTooNewError, Store, describe, resolve_db
+    from magdagdon.store.health import damage
 
     target = resolve_db(db)
     try:
-        return Store(target)
-    except (SchemaTooNewError, SQLAlchemyError, OSError, ValueError) as exc:
+        store = Store(target)
+    except (SchemaTooNewError, SQLAlchemyError, sqlite3.Error, OSError, ValueError) as exc:
         reason = getattr(exc, "orig", None) or exc
-        print(f"magdagdon: cannot open the database {describe(target)}: {reason}", file=sys.stderr)
-        return None
+    else:
+        reason = damage(store)
+        if reason is None:
+            return store
+        store.close()
+    line = " ".join(str(reason).split())  # one line, whatever the driver wrote
+    print(f"magdagdon: cannot open the database {describe(target)}: {line}", file=sys.stderr)
+    return None
 
 
 def serve(
@@ -118,13 +146,11 @@ def serve(
     open_browser: bool,
     forwarded_allow_ips: str | None = None,
     api_docs: bool | None = None,
+    workers: int = 1,
 ) -> int:
     """Serve until Ctrl-C; the limits and headers come from ``MAGDAGDON_*`` variables, with the
-    two flags over them (``magdagdon.settings``)."""
-    import uvicorn
-
-    from magdagdon.api.app import create_app
-    from magdagdon.api.serving import GuardedConfig
+    two flags over them (``magdagdon.settings``); ``workers`` processes (``magdagdon.serve``)."""
+    from magdagdon.serve import run
     from magdagdon.settings import Settings, SettingsError
 
     try:
@@ -142,32 +168,13 @@ def serve(
         sock.close()
         return 1
     url = _url(host, sock.getsockname()[1])
-    app = create_app(store, settings=settings)
-    config = GuardedConfig(
-        app,
-        settings,
-        log_level="warning",
-        access_log=False,
-        lifespan="on",
-        timeout_graceful_shutdown=3,
-    )
 
-    class Server(uvicorn.Server):
-        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-            await super().startup(sockets=sockets)
-            if self.started:
-                print(f"Serving on {url}", flush=True)
-                if open_browser:
-                    threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    def ready() -> None:
+        print(f"Serving on {url}", flush=True)
+        if open_browser:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    try:
-        Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sock.close()
-        store.close()
-    return 0
+    return run(sock, store, settings, workers=workers, on_ready=ready)
 
 
 def db_copy(source: str, target: str) -> int:
@@ -208,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             not args.no_browser,
             forwarded_allow_ips=args.forwarded_allow_ips,
             api_docs=args.api_docs,
+            workers=args.workers,
         )
     except KeyboardInterrupt:  # Ctrl-C before the server was up
         return 0

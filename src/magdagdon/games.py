@@ -20,6 +20,7 @@ from magdagdon.store import (
     GameRecord,
     GameStatus,
     HighScore,
+    Player,
     VersionConflictError,
     now,
 )
@@ -59,8 +60,11 @@ def start(
     *,
     mode: GameMode = GameMode.NORMAL,
     daily_date: str | None = None,
+    new_player: Player | None = None,
 ) -> GameRecord:
-    """A new game for ``player``, after abandoning the unfinished games its mode abandons."""
+    """A new game for ``player``, after abandoning the unfinished games its mode abandons;
+    ``new_player``: that player is new, and is saved in the same transaction (so a game that
+    cannot be saved leaves no player behind)."""
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     stamp = now()
@@ -80,7 +84,10 @@ def start(
         daily_date=daily_date,
     )
     with store.write() as rows:
-        rows.abandon(player, ABANDONS[mode], stamp)
+        if new_player is not None:
+            rows.insert_player(new_player, stamp)
+        else:
+            rows.abandon(player, ABANDONS[mode], stamp)
         rows.insert_game(game)
     return game
 

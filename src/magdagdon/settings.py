@@ -60,12 +60,28 @@ class Settings:
     hsts_seconds: int = 365 * 24 * 3600
     # serve /docs, /redoc and /openapi.json
     api_docs: bool = False
+    # days an unfinished game is kept after its last action (then removed with its log, and its
+    # player too when nothing else is left); 0 keeps them for ever (magdagdon.cleanup)
+    unfinished_days: int = 30
+    # hints run in processes of their own (magdagdon.compute), per server process: how many,
+    # how many hints may wait for one (more: 503 busy), and each one's time limit in seconds
+    compute_processes: int = 1
+    compute_queue: int = 16
+    hint_timeout: float = 20.0
+    # the same for background jobs (game reviews), which have processes of their own
+    background_processes: int = 1
+    background_timeout: float = 600.0
 
     def __post_init__(self) -> None:
-        for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds"):
+        for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds", "unfinished_days"):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{_env_name(name)}: must not be negative")
-        for name in ("body_timeout", "header_timeout"):
+        for name in ("compute_processes", "background_processes"):
+            if not 1 <= getattr(self, name) <= 64:
+                raise SettingsError(f"{_env_name(name)}: must be from 1 to 64")
+        if self.compute_queue < 0:
+            raise SettingsError(f"{_env_name('compute_queue')}: must not be negative")
+        for name in ("body_timeout", "header_timeout", "hint_timeout", "background_timeout"):
             if not (getattr(self, name) > 0 and math.isfinite(getattr(self, name))):
                 raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
         for name in RATE_FIELDS:

@@ -67,8 +67,11 @@ def test_new_game_answers_201_with_the_exact_fresh_state(client: TestClient) -> 
     }
 
 
-def test_the_first_request_sets_an_httponly_lax_long_lived_cookie(client: TestClient) -> None:
-    response = client.get("/api/player")
+def test_the_first_request_that_makes_something_sets_an_httponly_lax_long_lived_cookie(
+    client: TestClient,
+) -> None:
+    assert "set-cookie" not in client.get("/api/player").headers  # a read makes no player
+    response = client.put("/api/player", json={"language": "fil"})
     cookie = response.headers["set-cookie"]
     attributes = [part.strip().lower() for part in cookie.split(";")]
     name, token = cookie.split(";")[0].split("=", 1)
@@ -80,13 +83,17 @@ def test_the_first_request_sets_an_httponly_lax_long_lived_cookie(client: TestCl
     assert f"max-age={MAX_AGE}" in attributes
     assert MAX_AGE >= 365 * 24 * 3600
     # a known cookie is not set again
-    assert "set-cookie" not in client.get("/api/player").headers
+    assert "set-cookie" not in client.put("/api/player", json={"language": "en"}).headers
+    assert "set-cookie" not in client.post("/api/games", json={"difficulty": "peaceful"}).headers
 
 
-def test_an_unknown_cookie_gets_a_new_player(client: TestClient) -> None:
+def test_an_unknown_cookie_gets_a_new_player_when_it_makes_something(client: TestClient) -> None:
     client.cookies.set(COOKIE, "forged-token")
     response = client.get("/api/player")
     assert response.status_code == 200
+    assert "set-cookie" not in response.headers
+    response = client.post("/api/games", json={"difficulty": "peaceful"})
+    assert response.status_code == 201
     new_token = response.cookies.get(COOKIE)
     assert new_token is not None
     assert new_token != "forged-token"

@@ -238,7 +238,7 @@ def assert_rate_limited(response: httpx2.Response, window: int = 60) -> None:
 def test_game_creation_is_limited_per_player_from_any_address(db_path: Path) -> None:
     app = limited_app(db_path, games_rate="3/minute", games_rate_per_address="off")
     with TestClient(app, client=("203.0.113.1", 1000)) as first:
-        first.get("/api/player")  # a request without a cookie counts by address only
+        first.put("/api/player", json={"language": "fil"})  # the player, before its games
         for _ in range(3):
             assert first.post("/api/games", json=NEW_GAME).status_code == 201
         current = first.get("/api/games/current").json()
@@ -282,7 +282,7 @@ def test_ipv6_clients_count_by_their_64_and_mapped_ipv4_by_the_ipv4(db_path: Pat
 def test_daily_challenges_and_imports_count_as_starting_games(db_path: Path) -> None:
     app = limited_app(db_path, games_rate="2/minute", games_rate_per_address="off")
     with TestClient(app) as client:
-        client.get("/api/player")
+        client.put("/api/player", json={"language": "fil"})
         assert client.post("/api/games", json=NEW_GAME).status_code == 201
         assert client.post("/api/daily", json={"difficulty": "peaceful"}).status_code != 429
         assert_rate_limited(client.post("/api/player/import", json={}))

@@ -98,7 +98,7 @@ def test_a_ranked_daily_attempt_is_never_abandoned(store: Store) -> None:
 
 def test_the_state_names_the_day_of_a_daily_game(client: TestClient) -> None:
     store = client.app.state.store  # type: ignore[attr-defined]
-    client.get("/api/player")  # the cookie's player
+    client.put("/api/player", json={"language": "fil"})  # the cookie's player
     token = client.cookies["magdagdon_player"]
     game = games.start(
         store, token, Difficulty.NIGHTMARE, 1, mode=GameMode.PRACTICE, daily_date="2026-12-03"

@@ -30,6 +30,9 @@ EXPECTED = {
     "cross-origin-opener-policy": "same-origin",
 }
 HSTS = "strict-transport-security"
+# a request that makes the player, so that the answer sets its cookie
+SETTINGS = json.dumps({"language": "fil"}).encode()
+JSON = {"content-type": "application/json"}
 
 
 @pytest.fixture
@@ -133,11 +136,11 @@ def test_a_page_without_inline_script_gets_script_src_self_alone(tmp_path: Path)
 def test_hsts_and_a_secure_cookie_over_https_only(db_path: Path) -> None:
     app = create_app(db_path)
     with TestClient(app, base_url="https://testserver") as secure:
-        response = secure.get("/api/player")
+        response = secure.put("/api/player", json={"language": "fil"})
         assert response.headers[HSTS] == f"max-age={365 * 24 * 3600}"
         assert "secure" in attributes(response.headers["set-cookie"])
         assert_secured(response, page_policy(WEB_DIR))
-        plain = TestClient(app).get("/api/player")
+        plain = TestClient(app).put("/api/player", json={"language": "fil"})
     assert HSTS not in plain.headers
     assert "secure" not in attributes(plain.headers["set-cookie"])
     without_hsts = create_app(db_path, settings=Settings(hsts_seconds=0))
@@ -172,7 +175,7 @@ def test_behind_a_trusted_proxy_the_cookie_is_secure_and_urls_are_https(
 ) -> None:
     proxied = servers.start("--forwarded-allow-ips", "127.0.0.1", "--api-docs")
     over_https = {"x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.9"}
-    answer = request(proxied, "GET", "/api/player", headers=over_https)
+    answer = request(proxied, "PUT", "/api/player", SETTINGS, {**JSON, **over_https})
     assert answer.status == 200
     assert "secure" in attributes(answer.cookies[0])
     assert answer.headers[HSTS].startswith("max-age=")
@@ -180,7 +183,7 @@ def test_behind_a_trusted_proxy_the_cookie_is_secure_and_urls_are_https(
     assert redirect.status == 307
     assert redirect.headers["location"].startswith("https://")
     # the proxy's plain-HTTP requests stay plain
-    answer = request(proxied, "GET", "/api/player")
+    answer = request(proxied, "PUT", "/api/player", SETTINGS, JSON)
     assert "secure" not in attributes(answer.cookies[0])
     assert HSTS not in answer.headers
     assert request(proxied, "GET", "/docs").status == 200  # --api-docs
@@ -191,7 +194,7 @@ def test_without_a_trusted_proxy_a_forged_forwarded_proto_changes_nothing(
 ) -> None:
     direct = servers.start(FORWARDED_ALLOW_IPS="*")  # uvicorn's own variable is not believed
     forged = {"x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.9"}
-    answer = request(direct, "GET", "/api/player", headers=forged)
+    answer = request(direct, "PUT", "/api/player", SETTINGS, {**JSON, **forged})
     assert answer.status == 200
     assert "secure" not in attributes(answer.cookies[0])
     assert HSTS not in answer.headers

@@ -199,7 +199,9 @@ def proxy(tmp_path: Path) -> Iterator[Proxy]:
 
 
 def test_over_https_the_cookie_is_secure_and_every_answer_has_the_headers(proxy: Proxy) -> None:
-    answer = proxy.https("GET", "/api/player")
+    assert proxy.https("GET", "/api/player").cookies == []  # a read makes no player
+    settings = json.dumps({"language": "fil"}).encode()
+    answer = proxy.https("PUT", "/api/player", settings, {"content-type": "application/json"})
     assert answer.status == 200
     assert answer.json() == {"language": "fil"}
     cookie = [part.strip().lower() for part in answer.cookies[0].split(";")]

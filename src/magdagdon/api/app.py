@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
-from magdagdon import __version__
-from magdagdon.api import edge, errors, routes_games, routes_highscores, routes_hint, routes_player
+from magdagdon import __version__, cleanup, hints
+from magdagdon.api import (
+    compute_errors,
+    edge,
+    errors,
+    routes_games,
+    routes_health,
+    routes_highscores,
+    routes_hint,
+    routes_player,
+    storage_errors,
+)
 from magdagdon.api.static import WEB_DIR, page_mount
+from magdagdon.compute import Compute, Limits
 from magdagdon.settings import Settings
 from magdagdon.store import Store
+from magdagdon.store.connect import SERVING
 
 if TYPE_CHECKING:
     import os
@@ -24,29 +38,59 @@ def create_app(
     *,
     web_dir: Path = WEB_DIR,
     settings: Settings | None = None,
+    start_compute: bool = False,
 ) -> FastAPI:
     """The web app over a :class:`Store` (kept open) or a database — a SQLite file path or a
     ``postgresql://`` URL — (closed at shutdown); ``web_dir`` is the page's folder (the
-    package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None)."""
+    package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None);
+    ``start_compute``: start the hints' processes with the app (``magdagdon serve``) rather
+    than with the first hint (tests, which mostly ask none)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
-    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db)
+    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db, waits=SERVING)
+    prober = routes_health.Prober()
+    compute = Compute(compute_limits(settings), warm=hints.warm)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        if owned:
-            store.close()
+        if start_compute:
+            compute.start()
+        cleaning = asyncio.create_task(cleanup.every_day(store, settings.unfinished_days))
+        try:
+            yield
+        finally:
+            cleaning.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await cleaning
+            prober.close()
+            compute.close()
+            if owned:
+                store.close()
 
     app = FastAPI(
         title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
     )
     app.state.store = store
+    app.state.prober = prober
+    app.state.compute = compute
     errors.install(app)
+    storage_errors.install(app)
+    compute_errors.install(app)
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
+    app.include_router(routes_health.router)
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app
+
+
+def compute_limits(settings: Settings) -> Limits:
+    return Limits(
+        processes=settings.compute_processes,
+        queue=settings.compute_queue,
+        timeout=settings.hint_timeout,
+        background_processes=settings.background_processes,
+        background_timeout=settings.background_timeout,
+    )

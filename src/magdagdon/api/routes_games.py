@@ -30,18 +30,28 @@ def _view(request: Request, store: Store, game: GameRecord, status: int = 200) -
 
 @router.post("", status_code=201, response_model=GameView, responses=error_responses(422))
 def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep) -> Response:
-    """Start a new game; it abandons the player's unfinished games as its mode says."""
-    game = games.start(store, caller.token, body.difficulty, body.seed, mode=GameMode(body.mode))
+    """Start a new game; it abandons the player's unfinished games as its mode says. The
+    first game of a browser without a player makes the player, in the same transaction."""
+    player, new = caller.player_for_write()
+    game = games.start(
+        store,
+        player.token,
+        body.difficulty,
+        body.seed,
+        mode=GameMode(body.mode),
+        new_player=player if new else None,
+    )
+    if new:
+        caller.created(player)
     return _view(request, store, game, 201)
 
 
 @router.get("/current", response_model=GameView, responses=error_responses(404))
 def current_game(request: Request, store: StoreDep, caller: CallerDep) -> Response:
     """The player's most recent unfinished game that is not a tutorial."""
-    with caller.acting() as token:
-        game = store.current_game(token)
-        if game is None:
-            raise GameNotFoundError("current")
+    game = store.current_game(caller.cookie_token)
+    if game is None:
+        raise GameNotFoundError("current")
     return _view(request, store, game)
 
 

@@ -18,7 +18,7 @@ def highscores(
     caller: CallerDep,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> list[HighScoreEntry]:
-    """Best first; on a tie, the game that ended first."""
+    """Best first; on a tie, the game that ended first ([] for a browser without a player)."""
     return [
         HighScoreEntry(
             rank=entry.rank,
@@ -30,5 +30,5 @@ def highscores(
             hints_used=entry.hints_used,
             game_id=entry.game_id,
         )
-        for entry in store.highscores(caller.token, difficulty, limit)
+        for entry in store.highscores(caller.cookie_token, difficulty, limit)
     ]

@@ -10,6 +10,8 @@ import uvicorn
 from magdagdon.api.protocol import GuardedHttpToolsProtocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from starlette.types import ASGIApp
 
     from magdagdon.settings import Settings
@@ -17,9 +19,12 @@ if TYPE_CHECKING:
 
 class GuardedConfig(uvicorn.Config):
     """A ``uvicorn.Config`` that carries the settings to each connection's protocol (it pickles,
-    so worker processes get them too)."""
+    so worker processes get them too). ``app`` may be a factory (``factory=True``): a picklable
+    callable that builds the app in each worker."""
 
-    def __init__(self, app: ASGIApp | str, settings: Settings, **options: Any) -> None:
+    def __init__(
+        self, app: ASGIApp | Callable[[], ASGIApp] | str, settings: Settings, **options: Any
+    ) -> None:
         self.settings = settings
         trusted = settings.forwarded_allow_ips
         super().__init__(

@@ -37,6 +37,7 @@ BASELINE = "0001"  # the first revision: the schema of legacy version 3
 ALEMBIC_USER_VERSION = 1000
 # an arbitrary key of this application's advisory lock (pg_advisory_xact_lock takes a bigint)
 _PG_LOCK_KEY = 0x4D41_4744_4147  # "MAGDAG"
+_MIGRATION_WAIT_MS = 60_000
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -72,8 +73,23 @@ def upgrade(engine: Engine) -> str:
         conn.rollback()
         if revision == head():  # the usual start: nothing to do, no lock taken
             return revision
-    with engine.connect().execution_options(**{WRITE: True}) as conn, conn.begin():
+    with engine.connect().execution_options(**{WRITE: True}) as conn:
+        # another starter may be migrating: wait for it, however short the engine's own waits
+        if conn.dialect.name == "sqlite":  # straight to sqlite3: no transaction begins
+            driver = conn.connection.driver_connection
+            driver.execute(f"PRAGMA busy_timeout = {_MIGRATION_WAIT_MS:d}")  # type: ignore[union-attr]
+        try:
+            return _upgrade_locked(conn)
+        finally:
+            if conn.dialect.name == "sqlite":
+                conn.invalidate()  # its busy timeout is not the engine's any more
+
+
+def _upgrade_locked(conn: Connection) -> str:
+    with conn.begin():
         if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SET LOCAL lock_timeout = {_MIGRATION_WAIT_MS:d}")
+            conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK_KEY})
         else:
             _adopt_legacy_sqlite(conn)

@@ -5,21 +5,30 @@ PostgreSQL. It reads and writes rows and nothing else: the rules of a game and o
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the
 database's write lock anyway, and a Python lock queues them without SQLite's busy-wait polling.
+
+A database that cannot be used now (locked, full, read-only, damaged, unreachable: see
+``failures.py``) raises :class:`StorageUnavailableError` from every method, after the
+transaction was rolled back; connections that could not recover alone are made anew.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
-from contextlib import contextmanager, nullcontext
+import time
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from magdagdon.store import migrate
 from magdagdon.store import statements as sql
-from magdagdon.store.connect import SNAPSHOT, WRITE, open_engine
+from magdagdon.store.connect import PATIENT, SNAPSHOT, WRITE, Waits, open_engine
+from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player
 from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
+from magdagdon.store.writegate import WriteGate
 
 if TYPE_CHECKING:
     import os
@@ -30,25 +39,49 @@ if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store.records import GameRecord
 
+log = logging.getLogger("magdagdon.store")
+_QUEUED = Failure("the database is busy: too many writes wait for it", 1, reopen=False)
+_REOPEN_INTERVAL = 0.2  # seconds: a burst of failing requests reopens the pool once
+
 
 class Store:
     """The game's database (a SQLite file path or a ``postgresql://`` URL), migrated when
     opened. Thread-safe; close it when done."""
 
-    def __init__(self, db: str | os.PathLike[str], *, synchronous: str = "FULL") -> None:
+    def __init__(
+        self,
+        db: str | os.PathLike[str],
+        *,
+        synchronous: str = "FULL",
+        waits: Waits = PATIENT,
+        migrated: bool = False,
+    ) -> None:
+        """``waits``: how long to wait on the database (``connect.SERVING`` for a server);
+        ``migrated``: the caller already brought the database to this code's schema (a
+        server's workers, after their parent did), so opening touches nothing."""
         self.db = str(db)
-        self.engine = open_engine(database_url(db), synchronous=synchronous)
-        self._writer = self.engine.execution_options(**{WRITE: True})  # made once: it costs
+        self.waits = waits
+        url = database_url(db)
+        self.engine = open_engine(url, synchronous=synchronous, waits=waits)
         self.dialect: str = self.engine.dialect.name
         sqlite = self.dialect == "sqlite"
-        self._write_lock: threading.Lock | nullcontext[None] = (
-            threading.Lock() if sqlite else nullcontext()
-        )
+        self._write_lock = threading.Lock() if sqlite else None
+        self._gate: WriteGate | None = None
+        self._write_engine = self.engine
+        if sqlite:
+            self._gate = WriteGate(Path(str(url.database)), waits.lock)
+            self._write_engine = open_engine(url, synchronous=synchronous, waits=waits, writer=True)
+        # made once: it costs
+        self._writer = self._write_engine.execution_options(**{WRITE: self._gate or True})
         self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
+        self._reopened = 0.0
+        if migrated:
+            self.revision = migrate.head()
+            return
         try:
             self.revision = migrate.upgrade(self.engine)
         except BaseException:
-            self.engine.dispose()
+            self.close()
             raise
 
     def __repr__(self) -> str:
@@ -56,6 +89,9 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        self._write_engine.dispose()
+        if self._gate is not None:
+            self._gate.close()
 
     def __enter__(self) -> Store:
         return self
@@ -68,8 +104,31 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[Rows]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
-        with self._write_lock, self._writer.connect() as conn, conn.begin():
-            yield Rows(conn, for_update=self._for_update)
+        with self._failures():
+            if self._write_lock is None:
+                with self._writer.connect() as conn, conn.begin():
+                    yield Rows(conn, for_update=self._for_update)
+                return
+            with self._sqlite_write() as conn:
+                yield Rows(conn, for_update=self._for_update)
+
+    @contextmanager
+    def _sqlite_write(self) -> Iterator[Connection]:
+        """This process's write queue, then the gate to SQLite's write lock (``writegate.py``,
+        which waits for a lock held elsewhere at most ``waits.lock`` seconds)."""
+        assert self._write_lock is not None
+        assert self._gate is not None
+        if not self._write_lock.acquire(timeout=self.waits.queue):
+            raise StorageUnavailableError(_QUEUED)
+        try:
+            with self._writer.connect() as conn:
+                try:
+                    with conn.begin():
+                        yield conn
+                finally:
+                    self._gate.release()  # after COMMIT or ROLLBACK
+        finally:
+            self._write_lock.release()
 
     @contextmanager
     def snapshot(self) -> Iterator[Connection]:
@@ -78,14 +137,42 @@ class Store:
         options: dict[str, object] = {SNAPSHOT: True}
         if self.dialect == "postgresql":
             options["isolation_level"] = "REPEATABLE READ"
-        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+        with (
+            self._failures(),
+            self.engine.connect().execution_options(**options) as conn,
+            conn.begin(),
+        ):
             yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         """A connection for one read statement (atomic on its own: see ``connect.py``)."""
-        with self.engine.connect() as conn:
+        with self._failures(), self.engine.connect() as conn:
             yield conn
+
+    @contextmanager
+    def _failures(self) -> Iterator[None]:
+        """Turn the database's "cannot be used now" errors into StorageUnavailableError (the
+        transaction inside has already rolled back)."""
+        try:
+            yield
+        except Exception as exc:
+            failure = classify(exc)
+            if failure is None:
+                raise
+            self._recover(failure)
+            if isinstance(exc, StorageUnavailableError):
+                raise
+            raise StorageUnavailableError(failure) from exc
+
+    def _recover(self, failure: Failure) -> None:
+        log.warning("database unavailable: %s (%s)", failure.reason, failure.detail)
+        now = time.monotonic()
+        if failure.reopen and now - self._reopened > _REOPEN_INTERVAL:
+            # a new pool: the connections in use are closed when they come back
+            self._reopened = now
+            self.engine.dispose(close=True)
+            self._write_engine.dispose(close=True)
 
     # ----- players --------------------------------------------------------------------------
 

@@ -56,6 +56,7 @@ games = Table(
     CheckConstraint("mode IN ('normal', 'daily', 'practice', 'tutorial')", name="games_mode"),
     Index("games_by_player_status", "player", "status"),
     Index("games_by_daily", "daily_date", "difficulty", "mode"),
+    Index("games_by_status_created", "status", "created_at"),  # the clean-up's (rev 0002)
 )
 
 actions = Table(

@@ -1,0 +1,381 @@
+"""Hosting benchmark: issue 20's budgets, measured side by side in one run.
+
+(w) 1 and 2 worker processes (``serve --workers N``), 100 clients for ``--seconds`` (30) each
+    playing its own games: actions/s and errors, on PostgreSQL and on SQLite
+    (target: 2 workers on PostgreSQL >= 1.3 times the actions/s of 1, with 0 errors);
+(f) a flood of hints: 20 players act while one player asks for a hint before every move (and
+    on 3 more connections at once, which meet the one-hint-per-player bound): the other
+    players' action p99 with the flood and without it (target: within 2 times);
+(r) the action round trip on localhost, one client, sequential: median on PostgreSQL, with
+    SQLite's beside it (target: PostgreSQL's median <= 5 ms).
+
+The machine is shared: every configuration is measured ``--rounds`` times, interleaved (ABBA:
+a load that drifts hits each alike), each figure printed with the load average (1 minute) of
+the moment it was taken, and a ratio is the median of each round's own ratio. PostgreSQL is a
+server started here (``tests/pg.py``, with PostgreSQL's default durability: fsync on), or
+``--postgresql URL`` (its tables are emptied before each run). The clients are plain asyncio
+HTTP/1.1 on keep-alive connections (far less CPU a request than aiohttp: the server gets the
+cores), in this one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server_bench import NO_RATE_LIMITS, next_action, percentile, postgresql_database
+
+START_TIMEOUT = 180.0  # seconds: spawned workers import everything, slowly on a busy machine
+
+
+# ----- the server -------------------------------------------------------------------------------
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[str]
+    host: str
+    port: int
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def start(db: str, workers: int, env: dict[str, str] | None = None) -> Server:
+    command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
+    command += ["--db", db, "--workers", str(workers)]
+    environ = {**os.environ, **NO_RATE_LIMITS, **(env or {})}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
+    assert process.stdout is not None
+    line = process.stdout.readline()  # blocks until the line or the end
+    if not line.startswith("Serving on http://"):
+        process.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    host, port = line.strip().removeprefix("Serving on http://").rsplit(":", 1)
+    return Server(process, host, int(port))
+
+
+# ----- a lean HTTP/1.1 client ---------------------------------------------------------------------
+
+
+class Connection:
+    """One keep-alive connection of one player (its cookie)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.cookie = ""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+        if payload:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+        if self.cookie:
+            head += f"Cookie: {self.cookie}\r\n"
+        try:
+            self.writer.write(head.encode() + b"\r\n" + payload)
+            lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+            status, length = int(lines[0].split()[1]), 0
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                name = name.lower()
+                if name == "content-length":
+                    length = int(value)
+                elif name == "set-cookie":
+                    self.cookie = value.strip().split(";")[0]
+            data = await self.reader.readexactly(length)
+        except (OSError, asyncio.IncompleteReadError):
+            self.close()
+            raise
+        return status, json.loads(data) if data else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+@dataclass
+class Tally:
+    actions: int = 0
+    errors: int = 0
+    latencies: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.notes) < 3:
+            self.notes.append(what)
+
+
+async def player(server: Server, index: int, deadline: float, tally: Tally) -> None:
+    """Play games as fast as the answers come: roll, stage, confirm, a new game at the end."""
+    rng = random.Random(index)
+    conn = Connection(server.host, server.port)
+    difficulty = ("peaceful", "survival", "nightmare")[index % 3]
+    state: dict[str, Any] = {"phase": "over"}
+    while time.perf_counter() < deadline:
+        action = next_action(state, rng)
+        try:
+            if action is None:
+                status, state = await conn.call("POST", "/api/games", {"difficulty": difficulty})
+                if status != 201:
+                    tally.error(f"new game: {status} {state}")
+                    state = {"phase": "over"}
+                continue
+            begin = time.perf_counter()
+            status, answer = await conn.call("POST", f"/api/games/{state['id']}/actions", action)
+            if status == 200:
+                tally.latencies.append(time.perf_counter() - begin)
+                tally.actions += 1
+                state = answer
+                continue
+            tally.error(f"{action}: {status} {answer}")
+            status, state = await conn.call("GET", f"/api/games/{state['id']}")
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            tally.error(repr(exc))
+            await asyncio.sleep(0.01)
+    conn.close()
+
+
+async def hint_flood(server: Server, deadline: float, counts: dict[int, int]) -> None:
+    """One player asking for a hint before every move and playing it (a fresh search each
+    time), with three more connections of the same player asking at the same time."""
+    main = Connection(server.host, server.port)
+    _, game = await main.call("POST", "/api/games", {"difficulty": "nightmare"})
+    extra = [Connection(server.host, server.port) for _ in range(3)]
+
+    async def ask(conn: Connection) -> None:
+        conn.cookie = main.cookie
+        while time.perf_counter() < deadline:
+            status, _ = await conn.call("GET", f"/api/games/{game['id']}/hint")
+            counts[status] = counts.get(status, 0) + 1
+            if status != 200:
+                await asyncio.sleep(0.001)
+
+    async def lead() -> None:
+        nonlocal game
+        while time.perf_counter() < deadline:
+            if game["phase"] == "over":
+                _, game = await main.call("POST", "/api/games", {"difficulty": "nightmare"})
+            status, hint = await main.call("GET", f"/api/games/{game['id']}/hint")
+            counts[status] = counts.get(status, 0) + 1
+            if status == 200:
+                path = f"/api/games/{game['id']}/actions"
+                status, answer = await main.call("POST", path, hint["action"])
+                if status == 200:
+                    game = answer
+            else:
+                await asyncio.sleep(0.001)
+
+    await asyncio.gather(lead(), *(ask(conn) for conn in extra))
+    for conn in (main, *extra):
+        conn.close()
+
+
+async def crowd(server: Server, clients: int, seconds: float, flood: bool = False) -> Tally:
+    tally = Tally()
+    hints: dict[int, int] = {}
+    deadline = time.perf_counter() + seconds
+    tasks = [player(server, index, deadline, tally) for index in range(clients)]
+    if flood:
+        tasks.append(hint_flood(server, deadline, hints))
+    await asyncio.gather(*tasks)
+    if flood:
+        tally.notes.append(f"hint answers by status: {dict(sorted(hints.items()))}")
+    return tally
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+# ----- the measurements ---------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """One configuration's figures, one per round, with the load average of each."""
+
+    values: list[float] = field(default_factory=list)
+    loads: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    def add(self, value: float, errors: int = 0) -> None:
+        self.values.append(value)
+        self.loads.append(load())
+        self.errors += errors
+
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    def rounds(self, fmt: str) -> str:
+        return ", ".join(
+            f"{fmt.format(v)} [load {ld:.1f}]"
+            for v, ld in zip(self.values, self.loads, strict=True)
+        )
+
+
+def ratios(a: Figures, b: Figures) -> float:
+    return statistics.median(x / y for x, y in zip(a.values, b.values, strict=True))
+
+
+class Databases:
+    """A fresh database for each run: a SQLite file, or one on the PostgreSQL server."""
+
+    def __init__(self, folder: Path, postgresql: str | None, stack: ExitStack) -> None:
+        self.folder, self.count = folder, 0
+        self.given = postgresql if postgresql and postgresql != "auto" else None
+        self.server: Any = None
+        if postgresql == "auto":
+            sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+            from pg import PostgresServer
+
+            self.server = PostgresServer(settings={})  # PostgreSQL's defaults: fsync on
+            stack.callback(self.server.stop)
+
+    def new(self, kind: str) -> str:
+        self.count += 1
+        if kind == "sqlite":
+            return str(self.folder / f"run{self.count}.sqlite3")
+        if self.server is not None:
+            return str(self.server.create_database(migrated=False))
+        assert self.given is not None
+        return postgresql_database(self.given, ExitStack())
+
+
+def workers_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
+    runs = [(kind, workers) for kind in kinds for workers in (1, 2)]
+    figures = {run: Figures() for run in runs}
+    notes: dict[tuple[str, int], list[str]] = {run: [] for run in runs}
+    for index in range(args.rounds):
+        for kind, workers in runs if index % 2 == 0 else runs[::-1]:
+            server = start(dbs.new(kind), workers)
+            try:
+                asyncio.run(crowd(server, 10, 2.0))  # warm-up: every worker has connections
+                tally = asyncio.run(crowd(server, args.clients, args.seconds))
+            finally:
+                server.stop()
+            figures[kind, workers].add(tally.actions / args.seconds, tally.errors)
+            notes[kind, workers] += tally.notes
+    print(f"(w) {args.clients} clients for {args.seconds:g} s: actions/s (errors)")
+    for kind in kinds:
+        one, two = figures[kind, 1], figures[kind, 2]
+        ratio = ratios(two, one)
+        verdict = ""
+        if kind == "postgresql":
+            ok = ratio >= 1.3 and one.errors == two.errors == 0
+            verdict = " — target >= 1.3 with 0 errors: " + ("met" if ok else "MISSED")
+        print(
+            f"    {kind:>10}: 1 worker {one.median():.0f}/s ({one.errors} errors; rounds "
+            f"{one.rounds('{:.0f}')}); 2 workers {two.median():.0f}/s ({two.errors} errors; "
+            f"rounds {two.rounds('{:.0f}')}); 2 / 1 = {ratio:.2f}{verdict}"
+        )
+        for note in (notes[kind, 1] + notes[kind, 2])[:3]:
+            print(f"        error: {note}")
+
+
+def flood_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
+    for kind in kinds:
+        quiet, flooded = Figures(), Figures()
+        hint_notes: list[str] = []
+        for index in range(args.rounds):
+            server = start(dbs.new(kind), 1)
+            try:
+                asyncio.run(crowd(server, 5, 2.0))
+                asyncio.run(crowd(server, 1, 1.0, flood=True))  # the compute process is up
+                order = [False, True] if index % 2 == 0 else [True, False]
+                for flood in order:
+                    tally = asyncio.run(crowd(server, 20, args.flood_seconds, flood=flood))
+                    target = flooded if flood else quiet
+                    target.add(percentile(tally.latencies, 0.99), tally.errors)
+                    if flood:
+                        hint_notes.append(tally.notes[-1])
+            finally:
+                server.stop()
+        ratio = ratios(flooded, quiet)
+        verdict = "met" if ratio <= 2.0 else "MISSED"
+        print(
+            f"(f) {kind}, 20 players acting, {args.flood_seconds:g} s: their action p99 without "
+            f"the flood {1000 * quiet.median():.1f} ms (rounds {quiet.rounds('{:.3f} s')}), with "
+            f"it {1000 * flooded.median():.1f} ms (rounds {flooded.rounds('{:.3f} s')}); with / "
+            f"without = {ratio:.2f} — target <= 2: {verdict}; "
+            f"{quiet.errors + flooded.errors} errors"
+        )
+        for note in hint_notes:
+            print(f"        {note}")
+
+
+def round_trip_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
+    figures = {kind: Figures() for kind in kinds}
+    for index in range(args.rounds):
+        for kind in kinds if index % 2 == 0 else kinds[::-1]:
+            server = start(dbs.new(kind), 1)
+            try:
+                asyncio.run(crowd(server, 1, 1.0))
+                tally = asyncio.run(crowd(server, 1, args.round_trip_seconds))
+            finally:
+                server.stop()
+            figures[kind].add(statistics.median(tally.latencies), tally.errors)
+    parts = []
+    for kind in kinds:
+        median = figures[kind].median()
+        verdict = ""
+        if kind == "postgresql":
+            verdict = " — target <= 5 ms: " + ("met" if median <= 0.005 else "MISSED")
+        parts.append(
+            f"{kind} median {1000 * median:.2f} ms (rounds "
+            f"{figures[kind].rounds('{:.4f} s')}){verdict}"
+        )
+    print("(r) action round trip, one client: " + "; ".join(parts))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of (w), default 30")
+    parser.add_argument("--clients", type=int, default=100, help="clients in (w), default 100")
+    parser.add_argument("--flood-seconds", type=float, default=15.0, help="(f), default 15")
+    parser.add_argument("--round-trip-seconds", type=float, default=5.0, help="(r), default 5")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds, default 2")
+    parser.add_argument("--postgresql", metavar="URL|auto", default="auto")
+    parser.add_argument("--only", choices=["w", "f", "r"], action="append", help="some parts")
+    args = parser.parse_args()
+    parts = args.only or ["w", "f", "r"]
+    kinds = ["postgresql", "sqlite"] if args.postgresql != "none" else ["sqlite"]
+    with tempfile.TemporaryDirectory(prefix="magdagdon-host-") as tmp, ExitStack() as stack:
+        dbs = Databases(Path(tmp), None if args.postgresql == "none" else args.postgresql, stack)
+        print(f"load average at the start: {load():.1f}; {os.cpu_count()} cores")
+        if "w" in parts:
+            workers_section(dbs, kinds, args)
+        if "f" in parts:
+            flood_section(dbs, kinds, args)
+        if "r" in parts:
+            round_trip_section(dbs, kinds, args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

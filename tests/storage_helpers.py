@@ -1,0 +1,124 @@
+"""What the storage-failure tests share: a client that times each answer, a small real file
+system of the test's own (an ext4 image on a loop device), and the checks of a 503."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from server_process import ServerProcess
+
+ANSWER_WITHIN = 2.0  # seconds: issue 20 item 3
+
+
+@dataclass
+class Answer:
+    status: int
+    body: Any
+    headers: dict[str, str]
+    seconds: float
+
+
+class Client:
+    """One browser on a keep-alive connection, keeping its cookie; each answer timed."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.server = server
+        self.cookie = ""
+        self.conn = http.client.HTTPConnection(server.host, server.port, timeout=30)
+
+    def call(self, method: str, path: str, body: Any = None) -> Answer:
+        headers = {"content-type": "application/json"}
+        if self.cookie:
+            headers["cookie"] = self.cookie
+        payload = None if body is None else json.dumps(body)
+        start = time.monotonic()
+        try:
+            self.conn.request(method, path, body=payload, headers=headers)
+            response = self.conn.getresponse()
+            data = response.read()
+        except (ConnectionError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection(self.server.host, self.server.port, timeout=30)
+            raise
+        seconds = time.monotonic() - start
+        fields = {name.lower(): value for name, value in response.getheaders()}
+        if "set-cookie" in fields:
+            self.cookie = fields["set-cookie"].split(";")[0]
+        return Answer(response.status, json.loads(data or b"null"), fields, seconds)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def assert_unavailable(answer: Answer) -> None:
+    """A JSON 503 ``storage_unavailable`` with Retry-After, in time, setting no cookie."""
+    assert answer.status == 503, answer
+    assert answer.body["error"]["code"] == "storage_unavailable", answer
+    assert int(answer.headers["retry-after"]) >= 1
+    assert answer.headers["content-type"].startswith("application/json")
+    assert "set-cookie" not in answer.headers
+    assert answer.seconds < ANSWER_WITHIN, answer
+
+
+def assert_health(client: Client, database: str) -> None:
+    answer = client.call("GET", "/api/health")
+    assert answer.seconds < ANSWER_WITHIN
+    status = "ok" if database == "ok" else "unavailable"
+    assert answer.body == {"status": status, "database": database}
+    assert answer.status == (200 if database == "ok" else 503)
+
+
+def until(test: Any, timeout: float = 20.0) -> Any:
+    """Call ``test`` until it answers something true; that answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = test()
+        if found:
+            return found
+        assert time.monotonic() < deadline, "it did not recover in time"
+        time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def small_file_system(where: Path, megabytes: int = 24) -> Iterator[Path]:
+    """A fresh ext4 file system of ``megabytes`` on a loop device, mounted at ``where``/mnt
+    (as root, which CI is), without blocks reserved for root: it can be filled entirely."""
+    if os.geteuid() != 0 or not shutil.which("mkfs.ext4"):
+        pytest.skip("mounting a file system of its own needs root and mkfs.ext4")
+    image, mount = where / "fs.img", where / "mnt"
+    mount.mkdir()
+    with image.open("wb") as file:
+        file.truncate(megabytes * 1024 * 1024)
+    subprocess.run(["mkfs.ext4", "-q", "-F", "-m", "0", str(image)], check=True)
+    subprocess.run(["mount", "-o", "loop", str(image), str(mount)], check=True)
+    try:
+        yield mount
+    finally:
+        subprocess.run(["chattr", "-R", "-i", str(mount)], check=False, capture_output=True)
+        if subprocess.run(["umount", str(mount)], check=False).returncode:
+            subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system of ``folder`` to its last byte; answer the file that does it."""
+    filler = folder / "filler"
+    with filler.open("wb", buffering=0) as file:
+        for chunk in (1 << 20, 1 << 12, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    file.write(b"\0" * chunk)
+    return filler
