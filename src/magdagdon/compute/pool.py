@@ -80,6 +80,10 @@ class Pool:
         return job.future
 
     @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
     def pending(self) -> int:
         """Jobs submitted and not yet ended (running or waiting)."""
         return self._pending
@@ -132,9 +136,10 @@ class _Slot:
         if self.early:
             try:
                 self._ready_process()
-            except Exception:
-                log.exception("a compute process did not start")
+            except Exception as exc:  # the first job starts one again
                 self._end_process()
+                if not self.pool.closed:  # a server stopping as it starts interrupts it
+                    log.warning("a compute process did not start: %r", exc)
         while (job := self.pool.take()) is not None:
             if job.future.set_running_or_notify_cancel():
                 self._run(job)
