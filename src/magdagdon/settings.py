@@ -60,6 +60,9 @@ class Settings:
     hsts_seconds: int = 365 * 24 * 3600
     # serve /docs, /redoc and /openapi.json
     api_docs: bool = False
+    # the URL that SETTINGS shows (with its QR code) for playing on a phone: set by
+    # ``magdagdon serve --lan``; None shows the page's own address unless it is a loopback one
+    lan_url: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds"):
@@ -68,6 +71,8 @@ class Settings:
         for name in ("body_timeout", "header_timeout"):
             if not (getattr(self, name) > 0 and math.isfinite(getattr(self, name))):
                 raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
+        if self.lan_url is not None and not self.lan_url.startswith(("http://", "https://")):
+            raise SettingsError(f"{_env_name('lan_url')}: {self.lan_url!r} is not an http(s) URL")
         for name in RATE_FIELDS:
             try:
                 rates(getattr(self, name))
