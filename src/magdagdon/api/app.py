@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import edge, errors, routes_games, routes_highscores, routes_hint, routes_player
+from magdagdon.api import (
+    edge,
+    errors,
+    routes_games,
+    routes_highscores,
+    routes_hint,
+    routes_link,
+    routes_player,
+    routes_server,
+)
 from magdagdon.api.static import WEB_DIR, page_mount
 from magdagdon.settings import Settings
 from magdagdon.store import Store
@@ -42,11 +51,14 @@ def create_app(
         title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
     )
     app.state.store = store
+    app.state.settings = settings
     errors.install(app)
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
+    app.include_router(routes_link.router)
+    app.include_router(routes_server.router)
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app
