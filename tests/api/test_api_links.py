@@ -27,6 +27,7 @@ from magdagdon.store.tables import device_links, players
 if TYPE_CHECKING:
     from pathlib import Path
 
+    import httpx2
     from fastapi import FastAPI
 
 LOCAL = "http://127.0.0.1:8765"  # the page opened on the machine itself
@@ -68,13 +69,12 @@ def stored_links(store: Store) -> list[tuple[str, ...]]:
         return [tuple(map(str, row)) for row in conn.execute(select(device_links)).all()]
 
 
-def assert_link_invalid(response: object, reason: str) -> None:
-    assert hasattr(response, "status_code")
-    assert response.status_code == 404  # type: ignore[attr-defined]
-    error = response.json()["error"]  # type: ignore[attr-defined]
+def assert_link_invalid(response: httpx2.Response, reason: str) -> None:
+    assert response.status_code == 404
+    error = response.json()["error"]
     assert error["code"] == "link_invalid"
     assert reason in error["message"]
-    assert "set-cookie" not in response.headers  # type: ignore[attr-defined]
+    assert "set-cookie" not in response.headers
 
 
 def test_a_link_makes_the_other_device_the_same_player(

@@ -29,8 +29,8 @@ def terminal_bitmap(lines: Sequence[str]) -> np.ndarray:
 
 def read(bitmap: np.ndarray) -> list[str]:
     """The texts of the QR codes in a grey bitmap."""
-    found = zxingcpp.read_barcodes(bitmap, formats=zxingcpp.BarcodeFormat.QRCode)
-    return [code.text for code in found]
+    found = zxingcpp.read_barcodes(bitmap)
+    return [code.text for code in found if code.format == zxingcpp.BarcodeFormat.QRCode]
 
 
 def read_terminal(lines: Sequence[str]) -> list[str]:
