@@ -17,6 +17,7 @@ from magdagdon.api import (
     routes_link,
     routes_player,
     routes_server,
+    service_worker,
 )
 from magdagdon.api.static import WEB_DIR, page_mount
 from magdagdon.settings import Settings
@@ -59,6 +60,7 @@ def create_app(
     app.include_router(routes_hint.router)
     app.include_router(routes_link.router)
     app.include_router(routes_server.router)
+    app.router.routes.append(service_worker.route(web_dir))
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app
