@@ -80,11 +80,26 @@ function pageFile(request) {
   return FILES.has(name) ? name : null;
 }
 
+// This version's files in memory, read once from the cache each time the worker starts: a page
+// file is then answered without a read of the cache's storage.
+let kept;
+
+async function keptFiles() {
+  const cache = await caches.open(CACHE);
+  const entries = await Promise.all(Array.from(FILES.keys(), async (name) => {
+    const response = await cache.match(name);
+    if (!response) return null;
+    return [name, { body: await response.arrayBuffer(), headers: [...response.headers] }];
+  }));
+  return new Map(entries.filter(Boolean));
+}
+
 self.addEventListener("fetch", (event) => {
   const name = pageFile(event.request);
   if (name === null) return; // the API and anything else: the network, untouched
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    return (await cache.match(name)) ?? fetch(event.request);
-  })());
+  kept ??= keptFiles();
+  event.respondWith(kept.then((files) => {
+    const file = files.get(name);
+    return file ? new Response(file.body.slice(0), { headers: file.headers }) : fetch(event.request);
+  }));
 });

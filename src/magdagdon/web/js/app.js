@@ -9,6 +9,7 @@ import { DIFFICULTIES, renderSheet } from "./renderSheet.js";
 import { renderStatus } from "./renderStatus.js";
 import { animateRoll, createTray, renderTray } from "./renderTray.js";
 import "./hint.js";
+import { registerWorker } from "./offline.js";
 
 const LAST_GAME = "magdagdon.lastGame";
 const LANGUAGE = "magdagdon.language";
@@ -310,6 +311,7 @@ async function start() {
   render();
   document.body.dataset.ready = "1";
   performance.mark("magdagdon-ready");
+  registerWorker(() => view.busy);
 }
 
 start().catch(() => {
