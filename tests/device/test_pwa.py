@@ -76,7 +76,7 @@ def test_the_manifest_and_its_icons_load_and_the_page_is_installable(
     assert manifest["start_url"] == "/"
     assert manifest["theme_color"]
     assert manifest["background_color"]
-    sizes = {}
+    sizes: dict[str, set[int]] = {}
     for icon in manifest["icons"]:
         image = page.request.get(f"{live_server.url}/{icon['src']}")
         assert image.ok, icon
