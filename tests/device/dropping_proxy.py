@@ -1,7 +1,7 @@
 """A tiny TCP proxy on 127.0.0.1 that can lose answers, as a phone's connection does: it passes
-each request on to the server and, while ``drop`` is set, waits until the server starts its
-answer (so the server has done the work) and then closes the client's connection without
-passing on a byte of it."""
+each request on to the server and, for the next ``lose(n)`` answers, waits until the server
+starts its answer (so the server has done the work) and then closes the client's connection
+without passing on a byte of it."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import threading
 class DroppingProxy:
     def __init__(self, server_port: int) -> None:
         self.server_port = server_port
-        self.drop = False
+        self.to_lose = 0
         self.dropped = 0
+        self._lock = threading.Lock()
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.port: int = self._listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
@@ -42,14 +43,26 @@ class DroppingProxy:
     def _answers(self, upstream: socket.socket, client: socket.socket) -> None:
         with contextlib.suppress(OSError):
             while data := upstream.recv(65536):
-                if self.drop:  # the server answered: the client never hears of it
-                    self.dropped += 1
+                if self._losing():  # the server answered: the client never hears of it
                     break
                 client.sendall(data)
         for end in (client, upstream):
             with contextlib.suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
             end.close()
+
+    def lose(self, answers: int) -> None:
+        """Lose the next ``answers`` answers."""
+        with self._lock:
+            self.to_lose = answers
+
+    def _losing(self) -> bool:
+        with self._lock:
+            if self.to_lose <= 0:
+                return False
+            self.to_lose -= 1
+            self.dropped += 1
+            return True
 
     def close(self) -> None:
         self._closed = True

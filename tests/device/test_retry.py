@@ -64,11 +64,10 @@ def test_an_action_whose_answer_was_lost_is_applied_once(
     assert status == 201
     actions = f"/api/games/{game['id']}/actions"
 
-    lossy.drop = True
+    lossy.lose(1)
     with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
         device.send("POST", actions, {"type": "roll", "version": 0})
     assert lossy.dropped == 1
-    lossy.drop = False
 
     status, rolled = device.send("POST", actions, {"type": "roll", "version": 0})
     assert status == 200
@@ -83,10 +82,9 @@ def test_an_action_whose_answer_was_lost_is_applied_once(
     # a stage whose answer is lost, sent again: once, and the state it produced
     cell = rolled["valid_cells"]["0"][0]
     stage = {"type": "stage", "die": 0, "cell": cell, "version": 1}
-    lossy.drop = True
+    lossy.lose(1)
     with pytest.raises((http.client.RemoteDisconnected, ConnectionResetError)):
         device.send("POST", actions, stage)
-    lossy.drop = False
     status, staged = device.send("POST", actions, stage)
     assert status == 200
     assert staged["version"] == 2

@@ -66,3 +66,19 @@ export function watchConnection(onChange) {
   window.addEventListener("online", () => set(false));
   return { set, get offline() { return offline; } };
 }
+
+// The notice, in the message area while the server cannot be reached: nothing is lost, and a
+// tap made now waits to be sent.
+export function noticeHtml(view, t) {
+  const text = view.waiting
+    ? `<span data-offline-pending>${t("offlinePending")}</span>`
+    : `<span>${t("offlineText")}</span>`;
+  return `<strong class="notice-title">${t("offlineTitle")}</strong> ${text}`;
+}
+
+// The notice alone, when there is no game to draw at all (the first visit, with no connection).
+export function showNotice(el, view, t) {
+  el.className = "message offline";
+  el.innerHTML = noticeHtml(view, t);
+  el.dataset.notice = "offline";
+}
