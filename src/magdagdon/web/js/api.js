@@ -72,10 +72,10 @@ export const highscores = (difficulty) =>
   call("GET", `/api/highscores?difficulty=${encodeURIComponent(difficulty)}`);
 export const player = (early) => (early ? answer(early) : call("GET", "/api/player"));
 export const setPlayer = (language) => call("PUT", "/api/player", { language });
-// The tutorial's script (web/tutorial.json), fetched when the tutorial opens.
 // Other devices (link.js): the server's network address, device links, leaving.
 export const server = () => call("GET", "/api/server");
 export const makeLink = () => call("POST", "/api/player/link");
 export const useLink = (code) => call("POST", `/api/player/link/${encodeURIComponent(code)}`);
 export const leave = () => call("POST", "/api/player/leave");
+// The tutorial's script (web/tutorial.json), fetched when the tutorial opens.
 export const tutorialScript = () => call("GET", "tutorial.json");

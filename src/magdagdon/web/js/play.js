@@ -63,8 +63,8 @@ export function createPlay({ view, dom, render, announce }) {
 
   function keep(game) {
     settle(view, game);
-    offline.rememberState(game);
     if (game.mode !== "tutorial") {
+      offline.rememberState(game); // the board to show with no connection
       prefs.set("lastGame", game.id);
       prefs.set("difficulty", game.difficulty);
     }
