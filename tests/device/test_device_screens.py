@@ -41,8 +41,11 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"device-{name}.png"))
 
 
-def show(page: Page, selector: str) -> None:
-    page.locator(selector).first.scroll_into_view_if_needed(timeout=TIMEOUT_MS)
+def show(page: Page, selector: str, block: str) -> None:
+    """Scroll the sheet so that ``selector`` is at the ``block`` ("start", "center") of it."""
+    page.locator(selector).first.evaluate(
+        "(el, block) => el.scrollIntoView({ block, behavior: 'instant' })", block
+    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -57,10 +60,10 @@ def test_device_screens(browser: Browser, server: ServerProcess, scheme: str) ->
             wait_controlled(page)
             page.locator('[data-action="settings"]').click()
             page.locator('[data-qr="lan"]').wait_for(timeout=TIMEOUT_MS)
-            show(page, '[data-qr="lan"]')
+            show(page, "[data-devices]", "start")
             shoot(page, f"{name}-settings-phone")
             page.locator('[data-action="link-device"]').click()
-            show(page, '[data-qr="link"]')
+            show(page, "[data-link-made]", "center")
             shoot(page, f"{name}-settings-link")
             code = page.locator("[data-link-url]").inner_text().split("#link=")[1]
             page.locator('[data-action="close"]').first.click()

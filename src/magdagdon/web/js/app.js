@@ -1,7 +1,7 @@
 // Wires the page: input.js turns taps and keys into intents, play.js turns them into view
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
-import { createDevices, justLinked, linkCode } from "./link.js";
+import { createDevices, justLinked, linkCode, loadServer } from "./link.js";
 import * as offline from "./offline.js";
 import { applyStatic, language, setLanguage } from "./i18n.js";
 import { listen } from "./input.js";
@@ -94,6 +94,8 @@ function ready() {
   document.body.dataset.ready = "1";
   performance.mark("magdagdon-ready");
   offline.registerWorker(() => view.busy);
+  // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
+  if (navigator.onLine) loadServer(view.devices, api);
 }
 
 // The page opened with a device link (#link=CODE): ask first; or just restarted as that player.

@@ -20,7 +20,7 @@ function qrImage(svg, url, name) {
 export function createDevices() {
   // server: GET /api/server's answer; link: the link made here; use: the link this device was
   // opened with ({code, state: "ask" | "failed" | "done", reason})
-  return { server: null, link: null, failed: false, leaveFailed: false, use: null };
+  return { server: null, loading: null, link: null, failed: false, leaveFailed: false, use: null };
 }
 
 // The code of a device link this page was opened with, taken off the address (so a reload or a
@@ -67,13 +67,13 @@ export function devicesSection(devices) {
       `<p>${t("linkMade", { time: clock(link.expires_at) })}<br>` +
       `<span class="device-url" data-link-url>${escape(link.url)}</span></p></div>`
     : devices.failed ? `<p class="device-note">${t("linkMakeFailed")}</p>` : "";
-  return `<h3>${t("phoneTitle")}</h3>${phone}` +
+  return `<section class="devices" data-devices><h3>${t("phoneTitle")}</h3>${phone}` +
     `<h3>${t("linkTitle")}</h3><p>${t("linkText")}</p>${made}` +
     `<p><button type="button" class="btn primary" data-action="link-device">` +
     `${t(link ? "linkAgain" : "linkMake")}</button></p>` +
     `<h3>${t("leaveTitle")}</h3><p>${t("leaveText")}</p>` +
     `<p><button type="button" class="btn quiet" data-action="leave">${t("leaveButton")}</button></p>` +
-    (devices.leaveFailed ? `<p class="device-note">${t("linkNoAnswer")}</p>` : "");
+    (devices.leaveFailed ? `<p class="device-note">${t("linkNoAnswer")}</p>` : "") + "</section>";
 }
 
 function clock(stamp) {
@@ -149,8 +149,15 @@ export function deviceActions({ view, render, api }) {
   };
 }
 
-// SETTINGS opened: ask the server for its network address (once).
-export async function loadServer(devices, api) {
-  if (devices.server) return;
-  devices.server = await api.server().catch(() => ({ lan_url: null, lan_qr_svg: null }));
+// The server's network address (GET /api/server), asked for once; asked again on the next
+// SETTINGS after a failure.
+export function loadServer(devices, api) {
+  devices.loading ??= api.server().then(
+    (server) => { devices.server = server; },
+    () => {
+      devices.server = { lan_url: null, lan_qr_svg: null };
+      devices.loading = null;
+    },
+  );
+  return devices.loading;
 }
