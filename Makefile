@@ -11,7 +11,7 @@ VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) 3.11)
 export UV_PYTHON := $(VENV_PYTHON)
 ARGS ?=
 
-.PHONY: play test lint typecheck pytest setup uv browser postgresql hosting bench clean
+.PHONY: play test lint typecheck pytest setup uv browser postgresql hosting network bench clean
 
 ## uv itself, from PyPI, when this Python does not have it yet.
 uv:
@@ -40,6 +40,11 @@ hosting:
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null)
 	@command -v openssl >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null)
 
+## Debian's iproute2 for the `serve --lan` tests (tests/device/test_lan.py makes network
+## namespaces of its own, as root, and sends traffic only between them).
+network:
+	@command -v ip >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 >/dev/null)
+
 lint: setup
 	$(UV) run --locked ruff check src tests bench
 	$(UV) run --locked ruff format --check src tests bench
@@ -47,17 +52,18 @@ lint: setup
 typecheck: setup
 	$(UV) run --locked mypy --strict
 
-pytest: setup browser postgresql hosting
+pytest: setup browser postgresql hosting network
 	$(UV) run --locked pytest -n 2 --dist loadgroup $(ARGS)
 
 ## Everything the tests need, then ruff, mypy --strict and the whole pytest suite.
 test: lint typecheck pytest
 
-bench: setup postgresql
+bench: setup postgresql browser
 	$(UV) run --locked python bench/engine_bench.py
 	$(UV) run --locked python bench/server_bench.py --postgresql auto
 	$(UV) run --locked python bench/edge_bench.py
 	$(UV) run --locked python bench/host_bench.py
+	$(UV) run --locked python bench/pwa_bench.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

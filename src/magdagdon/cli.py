@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from magdagdon.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
+LAN_HOST = "0.0.0.0"  # every IPv4 address of the machine
 DEFAULT_PORT = 8765
 
 
@@ -29,7 +30,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"magdagdon {__version__}")
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="start the web game (the default)")
-    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address (default {DEFAULT_HOST})")
+    where = serve.add_mutually_exclusive_group()
+    where.add_argument("--host", default=DEFAULT_HOST, help=f"address (default {DEFAULT_HOST})")
+    where.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on the machine's network addresses, and print the URL and its QR code "
+        "for a phone on the same network",
+    )
     serve.add_argument(
         "--port",
         type=int,
@@ -115,6 +123,17 @@ def _url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
+def _lan_address() -> str | None:
+    """The machine's network address for ``--lan``; None, with the reason on standard error."""
+    from magdagdon.lan import NoNetworkError, primary_address
+
+    try:
+        return primary_address()
+    except NoNetworkError as exc:
+        print(f"magdagdon: --lan: {exc}", file=sys.stderr)
+        return None
+
+
 def _open_store(db: str | None) -> Store | None:
     """The store of ``--db``; None, with the reason on standard error, when it cannot open."""
     import sqlite3
@@ -147,9 +166,14 @@ def serve(
     forwarded_allow_ips: str | None = None,
     api_docs: bool | None = None,
     workers: int = 1,
+    lan: bool = False,
 ) -> int:
     """Serve until Ctrl-C; the limits and headers come from ``MAGDAGDON_*`` variables, with the
-    two flags over them (``magdagdon.settings``); ``workers`` processes (``magdagdon.serve``)."""
+    two flags over them (``magdagdon.settings``); ``workers`` processes (``magdagdon.serve``).
+    ``lan``: on every IPv4 address, printing the URL of the machine's network address and its
+    QR code."""
+    import dataclasses
+
     from magdagdon.serve import run
     from magdagdon.settings import Settings, SettingsError
 
@@ -158,6 +182,12 @@ def serve(
     except SettingsError as exc:
         print(f"magdagdon: {exc}", file=sys.stderr)
         return 2
+    shown = host
+    if lan:
+        address = _lan_address()
+        if address is None:
+            return 1
+        host, shown = LAN_HOST, address
     try:
         sock = _listen(host, port)
     except OSError as exc:
@@ -167,10 +197,17 @@ def serve(
     if store is None:
         sock.close()
         return 1
-    url = _url(host, sock.getsockname()[1])
+    url = _url(shown, sock.getsockname()[1])
+    if lan:
+        settings = dataclasses.replace(settings, lan_url=url)
 
     def ready() -> None:
         print(f"Serving on {url}", flush=True)
+        if lan:
+            from magdagdon.qr import terminal_text
+
+            print(f"Play on your phone: scan this, or open {url}", flush=True)
+            print(terminal_text(url), end="", flush=True)
         if open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
@@ -216,6 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             forwarded_allow_ips=args.forwarded_allow_ips,
             api_docs=args.api_docs,
             workers=args.workers,
+            lan=args.lan,
         )
     except KeyboardInterrupt:  # Ctrl-C before the server was up
         return 0

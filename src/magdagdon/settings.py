@@ -71,6 +71,9 @@ class Settings:
     # the same for background jobs (game reviews), which have processes of their own
     background_processes: int = 1
     background_timeout: float = 600.0
+    # the URL that SETTINGS shows (with its QR code) for playing on a phone: set by
+    # ``magdagdon serve --lan``; None shows the page's own address unless it is a loopback one
+    lan_url: str | None = None
 
     def __post_init__(self) -> None:
         for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds", "unfinished_days"):
@@ -84,6 +87,8 @@ class Settings:
         for name in ("body_timeout", "header_timeout", "hint_timeout", "background_timeout"):
             if not (getattr(self, name) > 0 and math.isfinite(getattr(self, name))):
                 raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
+        if self.lan_url is not None and not self.lan_url.startswith(("http://", "https://")):
+            raise SettingsError(f"{_env_name('lan_url')}: {self.lan_url!r} is not an http(s) URL")
         for name in RATE_FIELDS:
             try:
                 rates(getattr(self, name))

@@ -307,9 +307,8 @@ def test_hints_are_limited_but_playing_is_not(db_path: Path) -> None:
 def test_device_links_are_limited_per_address(db_path: Path) -> None:
     app = limited_app(db_path, links_rate="off", links_rate_per_address="2/minute")
     with TestClient(app) as client:
-        # the link routes come with issue 19: until then they answer 404 or 405, and count
-        assert client.post("/api/player/link").status_code != 429
-        assert client.post("/api/player/link/GUESS1").status_code != 429
+        assert client.post("/api/player/link").status_code == 201
+        assert client.post("/api/player/link/GUESS1").status_code == 404  # link_invalid
         assert_rate_limited(TestClient(app).post("/api/player/link/GUESS2"))
         assert client.get("/api/player").status_code == 200  # other routes are not limited
 

@@ -60,7 +60,7 @@ def test_the_page_boots_and_plays_with_no_violation(page: Page, server: ServerPr
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     expect(page.locator('[data-cell="0-0"]')).to_be_visible()
     expect(page.locator('[data-action="hint"]')).to_be_visible()  # every module ran
-    # index.html's inline boot script ran (allowed by its hash) and its fetches answered
+    # the boot script (js/boot.js, no inline script) ran and its fetches answered
     assert page.evaluate("typeof window.magdagdonBoot") == "object"
     page.locator('[data-action="roll"]').click()
     expect(page.locator(".tray [data-die]").first).to_be_visible()

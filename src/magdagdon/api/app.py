@@ -18,7 +18,10 @@ from magdagdon.api import (
     routes_health,
     routes_highscores,
     routes_hint,
+    routes_link,
     routes_player,
+    routes_server,
+    service_worker,
     storage_errors,
 )
 from magdagdon.api.static import WEB_DIR, page_mount
@@ -73,6 +76,7 @@ def create_app(
     app.state.store = store
     app.state.prober = prober
     app.state.compute = compute
+    app.state.settings = settings
     errors.install(app)
     storage_errors.install(app)
     compute_errors.install(app)
@@ -81,6 +85,9 @@ def create_app(
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
     app.include_router(routes_health.router)
+    app.include_router(routes_link.router)
+    app.include_router(routes_server.router)
+    app.router.routes.append(service_worker.route(web_dir))
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app

@@ -21,7 +21,18 @@ def new_player_token(request: Request, token: str) -> None:
 def set_new_player_cookie(request: Request, response: Response) -> None:
     token = getattr(request.state, "new_player_token", None)
     if token is not None:
-        secure = request.url.scheme == "https"
-        response.set_cookie(
-            COOKIE, token, max_age=MAX_AGE, path="/", httponly=True, samesite="lax", secure=secure
-        )
+        set_player_cookie(request, response, token)
+
+
+def set_player_cookie(request: Request, response: Response, token: str) -> None:
+    """The answer makes this device the player ``token``."""
+    secure = request.url.scheme == "https"
+    response.set_cookie(
+        COOKIE, token, max_age=MAX_AGE, path="/", httponly=True, samesite="lax", secure=secure
+    )
+
+
+def clear_player_cookie(request: Request, response: Response) -> None:
+    """The answer makes this device forget its player."""
+    secure = request.url.scheme == "https"
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure)

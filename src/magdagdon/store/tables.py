@@ -92,3 +92,15 @@ Index(
     highscores.c.score.desc(),
     highscores.c.id,
 )
+
+# one-time device links (``store/links.py``): only the SHA-256 of each code is kept
+device_links = Table(
+    "device_links",
+    metadata,
+    Column("code_hash", Text, primary_key=True),
+    Column("player", Text, ForeignKey("players.token"), nullable=False),
+    Column("created_at", Text, nullable=False),
+    Column("expires_at", Text, nullable=False),
+    Column("used_at", Text),
+    Index("device_links_by_expiry", "expires_at"),
+)

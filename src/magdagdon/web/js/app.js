@@ -1,6 +1,8 @@
 // Wires the page: input.js turns taps and keys into intents, play.js turns them into view
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
+import { createDevices, justLinked, linkCode, loadServer } from "./link.js";
+import * as offline from "./offline.js";
 import { applyStatic, language, setLanguage } from "./i18n.js";
 import { listen } from "./input.js";
 import { createPlay } from "./play.js";
@@ -28,6 +30,9 @@ const dom = {
 };
 
 const view = createView();
+view.devices = createDevices();
+view.offline = false; // the server cannot be reached (the notice, offline.js)
+view.waiting = false; // an action waits for an answer
 view.sound = prefs.isOn("sound");
 view.vibrate = prefs.isOn("vibrate");
 
@@ -51,10 +56,18 @@ async function start() {
   setLanguage(prefs.get("language") ?? "fil");
   applyStatic();
   listen(root, play.onIntent);
-  const [player, current] = await Promise.all([
-    api.player(window.magdagdonBoot?.player).catch(() => null),
-    api.currentGame(window.magdagdonBoot?.current),
-  ]);
+  watchConnection();
+  let player;
+  let current;
+  try {
+    [player, current] = await Promise.all([
+      api.player(window.magdagdonBoot?.player).catch(() => null),
+      api.currentGame(window.magdagdonBoot?.current),
+    ]);
+  } catch (err) {
+    if (err instanceof api.ApiError && err.status === 0) return startOffline();
+    throw err;
+  }
   if (player && player.language !== language()) {
     setLanguage(player.language);
     prefs.set("language", player.language);
@@ -65,13 +78,64 @@ async function start() {
     prefs.set("tutorialOffered", "1");
     view.offer = true; // in the message area, until the first tap: the game is playable at once
   }
+  openLinkSheet();
+  window.addEventListener("hashchange", () => {
+    openLinkSheet();
+    render(view, dom);
+  });
   render(view, dom);
-  document.body.dataset.ready = "1";
-  performance.mark("magdagdon-ready");
+  ready();
+  const pending = offline.pendingAction();
+  if (pending && pending.game === view.game.id) await play.sendPending(pending);
+  else offline.forgetPending();
 }
 
-start().catch(() => {
-  const message = document.getElementById("message");
-  message.textContent = t("errorNetwork");
-  message.dataset.notice = "offline";
+function ready() {
+  document.body.dataset.ready = "1";
+  performance.mark("magdagdon-ready");
+  offline.registerWorker(() => view.busy);
+  // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
+  if (navigator.onLine) loadServer(view.devices, api);
+}
+
+// The page opened with a device link (#link=CODE): ask first; or just restarted as that player.
+function openLinkSheet() {
+  const code = linkCode();
+  if (code) view.devices.use = { code, state: "ask" };
+  else if (justLinked()) view.devices.use = { state: "done" };
+  if (view.devices.use) view.sheet = "link";
+}
+
+// The browser's word on the connection: the notice follows it, and the game is asked for again
+// when it is back (unless an action under way brings it).
+function watchConnection() {
+  view.offline = !navigator.onLine;
+  window.addEventListener("offline", () => {
+    view.offline = true;
+    render(view, dom);
+  });
+  window.addEventListener("online", () => {
+    view.offline = false;
+    render(view, dom);
+    if (view.game && !view.busy) play.request(() => play.reload());
+  });
+}
+
+// No server: the last state this device kept, with the notice; a tap made now is sent when the
+// connection is back (play.js, api.act).
+async function startOffline() {
+  view.offline = true;
+  const last = offline.lastState();
+  if (last) play.keep(last);
+  if (last) render(view, dom);
+  else offline.showNotice(dom.message, view, t);
+  ready();
+  const pending = offline.pendingAction();
+  if (last && pending && pending.game === last.id) await play.sendPending(pending);
+}
+
+start().catch((err) => {
+  console.error(err);
+  view.offline = true;
+  offline.showNotice(dom.message, view, t);
 });

@@ -3,6 +3,8 @@
 // view's game, then the whole view renders again. The page decides no rule: every "may I" is
 // read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
 import * as api from "./api.js";
+import { deviceActions, loadServer } from "./link.js";
+import * as offline from "./offline.js";
 import * as effects from "./effects.js";
 import { feedback } from "./feedback.js";
 import { dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
@@ -33,7 +35,8 @@ export function createPlay({ view, dom, render, announce }) {
       view.stagePending = null;
       onRefused?.(err);
       if (err.status === 0) {
-        view.message = { key: "errorNetwork", kind: "error", offline: true };
+        view.message = { key: "errorNetwork", kind: "error" };
+        if (!navigator.onLine) view.offline = true;
       } else if (err.code === "version_conflict" || err.status === 404) {
         view.message = { key: "errorConflict", kind: "error" };
         await reload().catch(() => {});
@@ -61,6 +64,7 @@ export function createPlay({ view, dom, render, announce }) {
   function keep(game) {
     settle(view, game);
     if (game.mode !== "tutorial") {
+      offline.rememberState(game); // the board to show with no connection
       prefs.set("lastGame", game.id);
       prefs.set("difficulty", game.difficulty);
     }
@@ -68,9 +72,25 @@ export function createPlay({ view, dom, render, announce }) {
 
   async function send(action) {
     const before = view.game;
-    const game = await api.act(before, action);
+    const game = await api.act(before, action, waiting);
     keep(game);
     answered(before, game, action);
+  }
+
+  // An action with no answer yet is sent again (api.act): while it waits, the page says so.
+  function waiting(waits) {
+    view.waiting = waits;
+    if (waits && !navigator.onLine) view.offline = true;
+    if (!waits) view.offline = false; // an answer came: the server is there
+    render();
+  }
+
+  // The tap this device kept before a reload with no answer (offline.js): sent again at its
+  // version, so the server applies it once, or answers the state it already produced.
+  function sendPending(pending) {
+    return request(async () => {
+      keep(await api.act({ id: pending.game, version: pending.version }, pending.action, waiting));
+    });
   }
 
   // ----- what the player sees and hears after an answer ---------------------------------------
@@ -289,6 +309,7 @@ export function createPlay({ view, dom, render, announce }) {
     view.sheet = name;
     view.ask = null;
     render();
+    if (name === "settings") loadServer(view.devices, api).then(render);
     if (name === "highscores") {
       view.scores = null;
       await request(async () => {
@@ -366,6 +387,7 @@ export function createPlay({ view, dom, render, announce }) {
     "tutorial-skip": endTutorial,
     "tutorial-done": endTutorial,
     settings: () => openSheet("settings"),
+    ...deviceActions({ view, render, api }),
     highscores: () => openSheet("highscores"),
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
@@ -426,6 +448,6 @@ export function createPlay({ view, dom, render, announce }) {
     return { n: Math.max(0, game.min_required - stagedDice(game).length), left: trayDice(game).length };
   }
 
-  return { onIntent, keep, request };
+  return { onIntent, keep, request, reload, sendPending };
 }
 

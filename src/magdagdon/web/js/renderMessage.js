@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { num } from "./format.js";
 import { litCells } from "./view.js";
+import { noticeHtml } from "./offline.js";
 
 export function renderMessage(el, view, hint) {
   const { kind, html } = messageOf(view, hint);
@@ -13,12 +14,13 @@ export function renderMessage(el, view, hint) {
     el.dataset.html = html;
     el.innerHTML = html;
   }
-  if (view.message?.offline) el.dataset.notice = "offline";
+  if (view.offline) el.dataset.notice = "offline";
   else delete el.dataset.notice;
 }
 
 function messageOf(view, hint) {
   const game = view.game;
+  if (view.offline) return { kind: "offline", html: noticeHtml(view, t) };
   if (game.phase === "over") return { kind: "none", html: "" };
   if (view.offer) {
     return {

@@ -3,6 +3,7 @@
 // way, a Majda Power of 40 points or more).
 import { language, longText, t } from "./i18n.js";
 import { date, num } from "./format.js";
+import { devicesSection, leaveSheet, linkSheet, linkTitle } from "./link.js";
 
 export const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
 const DESCRIPTIONS = { peaceful: "descPeaceful", survival: "descSurvival", nightmare: "descNightmare" };
@@ -18,7 +19,7 @@ export function renderSheet(dialog, view) {
   const screen = view.sheet;
   const previous = dialog.dataset.screen;
   const key = [screen, language(), JSON.stringify(view.scores), JSON.stringify(view.ask),
-    view.game?.difficulty, view.game?.id, view.sound, view.vibrate].join("|");
+    view.game?.difficulty, view.game?.id, view.sound, view.vibrate, JSON.stringify(view.devices)].join("|");
   let fresh = false;
   if (dialog.dataset.key !== key) {
     fresh = previous !== screen || !dialog.open;
@@ -33,6 +34,8 @@ export function renderSheet(dialog, view) {
 
 const TITLES = {
   settings: () => t("settings"),
+  link: (view) => linkTitle(view.devices),
+  leave: () => t("leaveTitle"),
   highscores: () => t("highscores"),
   rules: () => t("rules"),
   about: () => t("about"),
@@ -56,8 +59,11 @@ const SCREENS = {
       pressed("data-pref", "vibrate", view.vibrate, t("prefVibrate"), t("prefVibrateDesc"));
     return `<h3>${t("settingsDifficulty")}</h3><div class="choices">${difficulties}</div>` +
       `<h3>${t("settingsLanguage")}</h3><div class="choices two">${languages}</div>` +
-      `<h3>${t("settingsFeel")}</h3><div class="choices two">${feel}</div>`;
+      `<h3>${t("settingsFeel")}</h3><div class="choices two">${feel}</div>` +
+      devicesSection(view.devices);
   },
+  link: (view) => linkSheet(view.devices),
+  leave: leaveSheet,
   ask(view) {
     const ask = view.ask;
     let text;

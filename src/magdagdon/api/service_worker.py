@@ -1,0 +1,63 @@
+"""``/sw.js``: the page's service worker (``web/sw.js``), served with the list of the page's
+files and the SHA-256 of each, read once when the server starts.
+
+The list goes at the head of the script, so the worker's bytes change whenever any page file
+does: the browser, which compares the worker's bytes on every visit, installs the new version on
+the next visit, and the worker fetches only the files whose hash changed. The icons are left
+out (the system fetches those itself when the page is installed), and so is the worker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING
+
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Route
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from starlette.requests import Request
+
+WORKER = "sw.js"
+_LEFT_OUT = ("icons/",)
+_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+
+
+def page_files(web_dir: Path) -> dict[str, str]:
+    """Each file of the page as the worker asks for it (``./`` for ``index.html``), and the
+    SHA-256 of its bytes, hex."""
+    found: dict[str, str] = {}
+    for path in sorted(p for p in web_dir.rglob("*") if p.is_file()):
+        name = path.relative_to(web_dir).as_posix()
+        if name == WORKER or name.startswith(_LEFT_OUT) or name.startswith("."):
+            continue
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        found["./" if name == "index.html" else name] = digest
+    return found
+
+
+def worker_script(web_dir: Path) -> bytes | None:
+    """The worker as served: the page's files and their version, then ``web/sw.js``; None
+    when the page has no worker."""
+    source = web_dir / WORKER
+    if not source.is_file():
+        return None
+    files = page_files(web_dir)
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    page = json.dumps({"version": version, "files": files}, separators=(",", ":"))
+    return f"self.MAGDAGDON_PAGE = {page};\n".encode() + source.read_bytes()
+
+
+def route(web_dir: Path) -> Route:
+    """The ``/sw.js`` route of the page in ``web_dir`` (its worker as it was at start-up)."""
+    script = worker_script(web_dir)
+
+    async def serve(request: Request) -> Response:
+        if script is None:
+            return PlainTextResponse("no service worker", status_code=404, headers=_HEADERS)
+        return Response(script, media_type="text/javascript", headers=_HEADERS)
+
+    return Route("/" + WORKER, serve, methods=["GET", "HEAD"], include_in_schema=False)

@@ -1,0 +1,105 @@
+// The page's service worker: it keeps the page's own files, so the page opens at once, also
+// with no connection. The server puts `self.MAGDAGDON_PAGE = {version, files}` at the head of
+// this file (api/service_worker.py): each file of the page and the SHA-256 of its bytes. A new
+// version of any file changes this worker's bytes, so the browser installs it on the next
+// visit; it takes over at once and the page reloads into it (js/offline.js).
+//
+// The API is never cached: every /api request goes to the network as the page sent it.
+"use strict";
+
+const PAGE = self.MAGDAGDON_PAGE;
+const PREFIX = "magdagdon-page-";
+const CACHE = PREFIX + PAGE.version;
+const FILES = new Map(Object.entries(PAGE.files));
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The file `name` with the bytes of `hash`: from the previous version's cache when it did not
+// change, else from the browser's HTTP cache (on the first visit the page has just loaded it),
+// else from the server. A copy whose bytes are not the expected ones is never kept.
+async function fetchFile(name, hash, previous) {
+  const tries = [
+    () => previous.match(name),
+    () => fetch(name, { cache: "force-cache" }),
+    () => fetch(name, { cache: "no-cache" }),
+    () => fetch(name, { cache: "reload" }),
+  ];
+  for (const attempt of tries) {
+    const response = await attempt().catch(() => undefined);
+    if (response && response.ok && (await sha256(response)) === hash) return response;
+  }
+  throw new Error(`${name}: the server's file does not match this version of the page`);
+}
+
+// Every other version's cache, looked up as one.
+async function previousFiles() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+  const opened = await Promise.all(names.map((n) => caches.open(n)));
+  return {
+    async match(name) {
+      for (const cache of opened) {
+        const found = await cache.match(name);
+        if (found) return found;
+      }
+      return undefined;
+    },
+  };
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const previous = await previousFiles();
+    await Promise.all(Array.from(FILES, async ([name, hash]) => {
+      await cache.put(name, await fetchFile(name, hash, previous));
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+// The page file a request is for ("./" for the page itself), or null.
+function pageFile(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
+  const path = url.pathname.slice(scope.pathname.length);
+  if (path === "api" || path.startsWith("api/")) return null;
+  const name = path === "" || path === "index.html" ? "./" : path;
+  return FILES.has(name) ? name : null;
+}
+
+// This version's files in memory, read once from the cache each time the worker starts: a page
+// file is then answered without a read of the cache's storage.
+let kept;
+
+async function keptFiles() {
+  const cache = await caches.open(CACHE);
+  const entries = await Promise.all(Array.from(FILES.keys(), async (name) => {
+    const response = await cache.match(name);
+    if (!response) return null;
+    return [name, { body: await response.arrayBuffer(), headers: [...response.headers] }];
+  }));
+  return new Map(entries.filter(Boolean));
+}
+
+self.addEventListener("fetch", (event) => {
+  const name = pageFile(event.request);
+  if (name === null) return; // the API and anything else: the network, untouched
+  kept ??= keptFiles();
+  event.respondWith(kept.then((files) => {
+    const file = files.get(name);
+    return file ? new Response(file.body.slice(0), { headers: file.headers }) : fetch(event.request);
+  }));
+});

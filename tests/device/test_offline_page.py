@@ -1,0 +1,107 @@
+"""Play on a real phone connection (issue 19 items 3 and 4), in a real Chromium under the page's
+CSP. With the context offline, a reload shows the page (from the service worker) with the game
+as it was and the offline notice; a tap made offline is sent once when the connection is back,
+and the server's action log has it once. An answer the connection loses (a proxy that closes
+the connection once the server has answered) is asked again by the page: applied once, and
+"saving…" shows meanwhile."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pytest
+
+from device.dropping_proxy import DroppingProxy
+from device.page_helpers import TIMEOUT_MS, api, body_data, eventually, new_device, open_page
+from device.pwa_helpers import wait_controlled
+from magdagdon.store import Store
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+    from server_process import ServerProcess
+
+pytestmark = pytest.mark.browser
+# remembers whether "saving…" was ever shown (it may show for a fraction of a second)
+WATCH_SAVING = """() => {
+  window.sawSaving = false;
+  const saving = document.querySelector('[data-notice="saving"]');
+  new MutationObserver(() => { if (!saving.hidden) window.sawSaving = true; })
+    .observe(saving, { attributes: true });
+}"""
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = new_device(browser)
+    yield made
+    made.close()
+
+
+def logged(server: ServerProcess, game_id: str) -> list[str]:
+    """The server's action log of the game, as the store has it."""
+    with Store(server.db) as store:
+        return [type(action).__name__ for action in store.actions(game_id)]
+
+
+def test_offline_the_page_opens_says_so_and_sends_the_tap_once_when_back(
+    context: BrowserContext, live_server: ServerProcess
+) -> None:
+    page = context.new_page()
+    open_page(page, f"{live_server.url}/")
+    wait_controlled(page)
+    game = api(page, "GET", f"{live_server.url}/api/games/current")
+    assert game["phase"] == "roll"
+    notice = page.locator('[data-notice="offline"]')
+    assert not notice.is_visible()
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready]", timeout=TIMEOUT_MS)
+    notice.wait_for(state="visible", timeout=TIMEOUT_MS)
+    assert page.locator('[data-cell="0-0"]').is_visible()  # the board, as it was
+    assert body_data(page, "version") == str(game["version"])
+
+    page.locator('[data-action="roll"]').click()  # the tap waits for the connection
+    page.locator("[data-offline-pending]").wait_for(timeout=TIMEOUT_MS)
+    page.wait_for_timeout(1500)  # retries that find no connection send nothing
+    assert logged(live_server, game["id"]) == []
+
+    context.set_offline(False)
+    assert eventually(lambda: body_data(page, "version") == str(game["version"] + 1))
+    notice.wait_for(state="hidden", timeout=TIMEOUT_MS)
+    assert body_data(page, "phase") == "place"
+    page.wait_for_timeout(1500)  # nothing more is sent
+    assert logged(live_server, game["id"]) == ["Roll"]
+
+
+def test_a_lost_answer_is_asked_again_and_applied_once(
+    context: BrowserContext, live_server: ServerProcess
+) -> None:
+    proxy = DroppingProxy(live_server.port)
+    try:
+        page: Page = context.new_page()
+        open_page(page, f"{proxy.url}/")
+        game = api(page, "GET", f"{proxy.url}/api/games/current")
+        saving = page.locator('[data-notice="saving"]')
+        page.evaluate(WATCH_SAVING)
+        failed: list[str] = []
+        page.on("requestfailed", lambda request: failed.append(request.url))
+        # every answer is lost for a second: Chromium itself sends a request again when a
+        # kept-alive connection closes before the answer, and those are lost too, so the
+        # page gets a network error and sends the action again itself
+        proxy.lose(1000)
+        page.locator('[data-action="roll"]').click()
+        assert eventually(lambda: proxy.dropped >= 1)
+        time.sleep(1.0)
+        proxy.lose(0)
+        assert eventually(lambda: body_data(page, "version") == str(game["version"] + 1))
+        saving.wait_for(state="hidden", timeout=TIMEOUT_MS)
+        assert page.evaluate("window.sawSaving") is True  # it said "saving…" meanwhile
+        assert logged(live_server, game["id"]) == ["Roll"]
+        assert f"{proxy.url}/api/games/{game['id']}/actions" in failed
+    finally:
+        proxy.close()
