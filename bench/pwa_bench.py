@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import socket
 import statistics
 import sys
@@ -172,6 +173,8 @@ def main() -> int:
             browser.close()
         server.should_exit = True
     median = statistics.median
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"the machine's load average (1, 5, 15 min) after the run: {load}")
     print(f"(a) reopening the page, {args.rounds} rounds, median (min–max):")
     print(
         f"    with the service worker active:       first render {median(paints):.0f} ms "
