@@ -14,6 +14,7 @@ from magdagdon import games
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.responses import Hint, PlacementStep, error_responses
 from magdagdon.bots.expectimax import ExpectimaxBot
+from magdagdon.bots.value import Values
 from magdagdon.engine import GameState, Phase, Roll, action_to_json
 from magdagdon.engine.codec import cell_to_json
 from magdagdon.engine.errors import GameOverError
@@ -21,18 +22,21 @@ from magdagdon.engine.errors import GameOverError
 router = APIRouter(prefix="/api/games", tags=["hint"])
 
 _bot = ExpectimaxBot()
+_values = Values(_bot)  # V(s), the review's values too (bots/value.py)
 _lock = threading.Lock()  # the bot's caches are shared by every request
 
 
 def best_hint(state: GameState) -> tuple[dict[str, Any], list[PlacementStep], float]:
-    """The hint for ``state`` (not over): the action, the placement and the expected value."""
+    """The hint for ``state`` (not over): the action, the placement and V(state), the expected
+    final score of following the advice (of a Power: its whole chain)."""
     with _lock:
-        if state.phase is Phase.ROLL:
-            value = _bot.expected_before_roll(state)
+        value, advice = _values.judge(state)
+        if advice is None:  # phase roll
             return action_to_json(Roll()), [], round(value, 2)
-        advice = _bot.advise(state)
+        if state.order:  # the next action from the dice as staged (V is the turn's, unstaged)
+            advice = _bot.advise(state)
     placement = [PlacementStep(die=die, cell=cell_to_json(cell)) for die, cell in advice.placement]
-    return action_to_json(advice.action), placement, round(advice.expected_value, 2)
+    return action_to_json(advice.action), placement, round(value, 2)
 
 
 @router.get("/{game_id}/hint", responses=error_responses(404, 409))
