@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from magdagdon.api.routes_hint import best_hint
 from magdagdon.bots.review import label, review_game
 from magdagdon.bots.value import Values, unstaged
 from magdagdon.engine import (
@@ -28,6 +29,7 @@ from magdagdon.engine import (
     Ruin,
     Stage,
     Unstage,
+    action_from_json,
     action_to_json,
 )
 
@@ -57,8 +59,9 @@ BAD_CHOICES: dict[str, tuple[Difficulty, int, int, list[Action], str | None]] = 
     ),
     "a small slip with BAWAS −1": (Difficulty.PEACEFUL, 6, 2, [Adjust(0, -1)], None),
 }
-#: Games the computer plays itself, with Powers and rerolls (PEACEFUL 2: BAWAS/DAGDAG on turns 1
-#: and 5, I-ROLL ULIT on turn 2; SURVIVAL 13: I-ROLL ULIT on turn 1; NIGHTMARE 5: four RUINs).
+#: Games played by following every hint (``routes_hint.best_hint``), action by action, with
+#: Powers and rerolls (PEACEFUL 2: BAWAS/DAGDAG on turns 1 and 5, I-ROLL ULIT on turn 2;
+#: SURVIVAL 13: I-ROLL ULIT on turn 1; NIGHTMARE 5: four RUINs).
 FOLLOWED = [(Difficulty.PEACEFUL, 2), (Difficulty.SURVIVAL, 13), (Difficulty.NIGHTMARE, 5)]
 RANDOM = [(d, seed) for d in Difficulty for seed in (1, 2)]
 
@@ -78,6 +81,17 @@ def _play(
 def _computer(values: Values, seed: int) -> Callable[[GameState], list[Action]]:
     rng = random.Random(seed)
     return lambda state: [values.bot.choose(state, rng)]
+
+
+def _hinted(told: dict[GameState, float]) -> Callable[[GameState], list[Action]]:
+    """Follow the hint; ``told`` keeps the value each hint told, by state."""
+
+    def choose(state: GameState) -> list[Action]:
+        action, _, value = best_hint(state)
+        told[state] = value
+        return [action_from_json(action)]
+
+    return choose
 
 
 def _with_bad_choice(
@@ -119,15 +133,17 @@ def values() -> Values:
 
 
 @pytest.fixture(scope="module")
-def reviews(values: Values) -> dict[str, tuple[list[Action], Review]]:
+def told() -> dict[GameState, float]:
+    """The expected value each hint of the hint-following games told, by state."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def reviews(values: Values, told: dict[GameState, float]) -> dict[str, tuple[list[Action], Review]]:
     """Every game of this file with its log and its review."""
     games: dict[str, tuple[Difficulty, int, Callable[[GameState], list[Action]]]] = {}
     for difficulty, seed in FOLLOWED:
-        games[f"followed {difficulty.value} {seed}"] = (
-            difficulty,
-            seed,
-            _computer(values, seed),
-        )
+        games[f"followed {difficulty.value} {seed}"] = (difficulty, seed, _hinted(told))
     for name, (difficulty, seed, turn, bad, _) in BAD_CHOICES.items():
         games[name] = (difficulty, seed, _with_bad_choice(values, seed, turn, bad))
     for difficulty, seed in RANDOM:
@@ -143,7 +159,7 @@ def _decisions(review: Review) -> list[dict[str, Any]]:
     return [step for step in review["steps"] if step["kind"] == "decision"]
 
 
-def test_following_the_computer_gives_up_nothing(
+def test_following_every_hint_gives_up_nothing(
     reviews: dict[str, tuple[list[Action], Review]],
 ) -> None:
     kinds = set()
@@ -156,6 +172,27 @@ def test_following_the_computer_gives_up_nothing(
             assert step["played"] == step["suggested"], step
         assert review["given_up"] == 0
     assert kinds == {"place", "adjust", "reroll", "ruin"}  # every kind of decision was followed
+
+
+def test_the_review_s_values_are_the_hints(
+    reviews: dict[str, tuple[list[Action], Review]], told: dict[GameState, float]
+) -> None:
+    """Each step's ``before`` is what the hint told at that state (a reroll's outcome, whose
+    ``before`` is the reroll node, has no state of its own to ask at)."""
+    compared = 0
+    for difficulty, seed in FOLLOWED:
+        log, review = reviews[f"followed {difficulty.value} {seed}"]
+        state = GameState.new(difficulty, seed)
+        steps = iter(review["steps"])
+        for action in log:
+            if not isinstance(action, Stage | Unstage):
+                step = next(steps)
+                assert step["before"] == told[state], (state, step)
+                compared += 1
+                if isinstance(action, Reroll):
+                    next(steps)
+            state = state.apply(action)
+    assert compared > 30
 
 
 def test_every_review_adds_up_to_the_final_score(
@@ -205,6 +242,7 @@ def test_every_label_is_spec_s_threshold(reviews: dict[str, tuple[list[Action], 
 
 def test_the_chance_steps_show_their_dice(reviews: dict[str, tuple[list[Action], Review]]) -> None:
     log, review = reviews["followed peaceful 2"]
+    assert any(isinstance(a, Reroll) for a in log)
     state = GameState.new(Difficulty.PEACEFUL, 2)
     chances = iter(s for s in review["steps"] if s["kind"] == "chance")
     for action in log:
@@ -248,7 +286,7 @@ def test_v_of_a_power_is_the_value_of_its_chain(values: Values) -> None:
     # PEACEFUL 2: the computer changes a die on turn 1 and rerolls on turn 2
     state = GameState.new(Difficulty.PEACEFUL, 2)
     rng = random.Random(2)
-    found = set()
+    found: set[str] = set()
     while len(found) < 2:
         if state.phase is not Phase.ROLL:
             action = values.advice(state).action
