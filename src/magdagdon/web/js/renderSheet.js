@@ -101,7 +101,9 @@ function table(difficulty, entries, gameId) {
   const rows = entries.map((e, i) => {
     const mine = e.game_id === gameId;
     return `<tr${mine ? ' class="mine"' : ""}><td>${e.rank ?? i + 1}</td>` +
-      `<td><b>${num(e.score)}</b>${mine ? ` <span class="tag">← ${t("hsThis")}</span>` : ""}</td>` +
+      `<td><button type="button" class="score-review" data-action="review" data-game="${e.game_id}" ` +
+      `aria-label="${t("hsReview", { score: num(e.score) })}"><b>${num(e.score)}</b></button>` +
+      `${mine ? ` <span class="tag">← ${t("hsThis")}</span>` : ""}</td>` +
       `<td>${date(e.date)}</td><td>${e.turns}</td><td>${e.powers_used}</td>` +
       `<td>${e.hints_used}</td></tr>`;
   }).join("");
