@@ -82,6 +82,7 @@ async function poll(made, state) {
   try {
     const answer = await api.review(state.gameId);
     if (state.closed) return;
+    state.error = null;
     if (answer.status === "done") {
       state.review = answer;
       state.index = 0;
@@ -95,7 +96,9 @@ async function poll(made, state) {
     if (state.closed) return;
     state.error = err.code === "game_not_over" ? "notOver" : "failed";
     draw(made);
-    if (err.status !== 0 && err.status !== 503) return; // a lost connection: keep trying
+    // a lost connection, a busy server or a database down for a moment: keep asking
+    const passing = err.status === 0 || err.status === 429 || (err.status === 503 && err.code !== "review_failed");
+    if (!passing) return;
   }
   state.timer = setTimeout(() => poll(made, state), POLL_MS);
 }
