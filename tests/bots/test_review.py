@@ -195,6 +195,47 @@ def test_the_review_s_values_are_the_hints(
     assert compared > 30
 
 
+def test_off_the_computer_s_path_the_values_are_still_the_hints(
+    reviews: dict[str, tuple[list[Action], Review]],
+) -> None:
+    """After a bad choice, and in games of any legal action with dice staged and returned, each
+    step starts at the hint's ``expected_value`` for that state, and each decision shows the
+    hint's own choice and value (``best``) beside the player's."""
+    names = [*BAD_CHOICES, *(f"random {d.value} 1" for d in Difficulty)]
+    decided = 0
+    for name in names:
+        log, review = reviews[name]
+        difficulty, seed = _origin(name)
+        state = GameState.new(difficulty, seed)
+        steps = iter(review["steps"])
+        for action in log:
+            if not isinstance(action, Stage | Unstage):
+                step = next(steps)
+                # the hint of the position itself: V does not move while dice are staged
+                hinted, placement, value = best_hint(unstaged(state))
+                assert step["before"] == value, (name, state, step)
+                if step["kind"] == "decision":
+                    assert step["best"] == value, (name, step)
+                    stages = [
+                        {"type": "stage", "die": p.die, "cell": list(p.cell)} for p in placement
+                    ]
+                    expected = [*stages, {"type": "confirm"}] if stages else [hinted]
+                    assert step["suggested"] == expected, (name, step)
+                    decided += 1
+                if isinstance(action, Reroll):
+                    next(steps)
+            state = state.apply(action)
+    assert decided > 50
+
+
+def _origin(name: str) -> tuple[Difficulty, int]:
+    """The difficulty and seed of a game of ``reviews`` by its name."""
+    if name in BAD_CHOICES:
+        return BAD_CHOICES[name][0], BAD_CHOICES[name][1]
+    _, difficulty, seed = name.split()
+    return Difficulty(difficulty), int(seed)
+
+
 def test_every_review_adds_up_to_the_final_score(
     reviews: dict[str, tuple[list[Action], Review]],
 ) -> None:
