@@ -35,7 +35,7 @@ SHOWN = """() => {
         const r = b.getBoundingClientRect();
         return { name: b.dataset.review, disabled: b.getAttribute("aria-disabled") === "true",
                  top: r.top, left: r.left, bottom: r.bottom, right: r.right,
-                 width: r.width, height: r.height };
+                 width: r.width, height: r.height, clipped: b.scrollWidth > b.clientWidth + 1 };
     });
     return {
         index: Number(dialog.dataset.step), step: Number(step.dataset.reviewStep),

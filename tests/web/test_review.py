@@ -90,9 +90,11 @@ def check_step(shown: dict[str, Any], review: dict[str, Any], index: int) -> Non
 
 
 def check_nav(shown: dict[str, Any], index: int, last: int) -> None:
-    """The step buttons are inside the screen, at least 44 px, disabled only at the ends."""
+    """The step buttons are inside the screen, at least 44 px, their words inside them,
+    disabled only at the ends."""
     width, height = shown["viewport"]
     for button in shown["nav"]:
+        assert not button["clipped"], button
         assert min(button["width"], button["height"]) >= 44, button
         assert min(button["top"], button["left"]) >= 0, button
         assert button["bottom"] <= height + 0.5, button
