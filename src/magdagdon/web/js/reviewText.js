@@ -15,9 +15,7 @@ const fil = {
   givenUp: "Nawala",
   final: "Final Score",
   summaryLabel: "Inaasahang Final Score sa simula {start}, suwerte {luck}, nawala {given}: Final Score {final}",
-  labelsTitle: "Mga pasyang may nawala",
   chartTitle: "Inaasahang Final Score sa buong laro",
-  chartNow: "Hakbang {i}: {v}",
   step: "Hakbang {i}/{n}",
   turn: "Turno {n}",
   chance_roll: "I-ROLL",
@@ -46,7 +44,6 @@ const fil = {
   prev: "NAUNA",
   next: "SUSUNOD",
   nextMistake: "SUSUNOD NA MALI",
-  noMistake: "Wala nang mali pagkatapos nito.",
   cellEmpty: "row {r}, column {c}: bakante",
   cellNumber: "row {r}, column {c}: {v}",
   cellRuin: "row {r}, column {c}: RUIN",
@@ -60,8 +57,6 @@ const fil = {
   dieRolled: "bagong roll",
   dieYou: "pinili mo",
   dieComputer: "pinili ng computer",
-  legendYou: "ikaw",
-  legendComputer: "computer",
   close: "ISARA",
 };
 
@@ -76,9 +71,7 @@ const en = {
   givenUp: "Given up",
   final: "Final Score",
   summaryLabel: "Expected Final Score at the start {start}, luck {luck}, given up {given}: Final Score {final}",
-  labelsTitle: "Decisions that gave points up",
   chartTitle: "The expected Final Score through the game",
-  chartNow: "Step {i}: {v}",
   step: "Step {i}/{n}",
   turn: "Turn {n}",
   chance_roll: "ROLL",
@@ -107,7 +100,6 @@ const en = {
   prev: "PREVIOUS",
   next: "NEXT",
   nextMistake: "NEXT MISTAKE",
-  noMistake: "No mistake after this one.",
   cellEmpty: "row {r}, column {c}: empty",
   cellNumber: "row {r}, column {c}: {v}",
   cellRuin: "row {r}, column {c}: RUIN",
@@ -121,8 +113,6 @@ const en = {
   dieRolled: "just rolled",
   dieYou: "chosen by you",
   dieComputer: "chosen by the computer",
-  legendYou: "you",
-  legendComputer: "computer",
   close: "CLOSE",
 };
 
