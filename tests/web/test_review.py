@@ -131,6 +131,10 @@ def test_a_review_stepped_through_forwards_and_back(player: Player) -> None:
     for index in range(last + 1):
         check_step(shown, review, index)
         check_nav(shown, index, last)
+        if review["steps"][index].get("type") in ("adjust", "reroll"):
+            player.screenshot(
+                f"review-{review['steps'][index]['kind']}-{review['steps'][index]['type']}"
+            )
         if index < last:
             move(player, "next")
             shown = shown_now(player)
