@@ -29,7 +29,11 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
-LATER = ("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js")
+LATER = (
+    *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
+    *("sheetReview.js", "reviewChart.js", "reviewDom.js", "reviewFormat.js", "reviewStep.js"),
+    *("reviewText.js", "review.css"),
+)
 
 TAP_DIE = """async (n) => {
     const handler = [], frame = [];

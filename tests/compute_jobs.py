@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,3 +50,30 @@ def unpicklable() -> object:
 def fail_steps(message: str, *, progress: Callable[[float], None]) -> None:
     progress(0.5)
     raise ValueError(message)
+
+
+def gated_review(
+    difficulty: str, seed: int, actions: list[dict[str, Any]], *, progress: Callable[[float], None]
+) -> dict[str, Any]:
+    """A game's review that reports half its way, then waits for the file named in
+    ``MAGDAGDON_TEST_GATE`` (the test's go-ahead) before it computes the review."""
+    from magdagdon import reviews
+
+    progress(0.5)
+    gate = Path(os.environ["MAGDAGDON_TEST_GATE"])
+    deadline = time.monotonic() + 60
+    while not gate.exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the test never opened the gate")
+        time.sleep(0.01)
+    return reviews.compute(difficulty, seed, actions, progress=progress)
+
+
+def broken_review(
+    difficulty: str, seed: int, actions: list[dict[str, Any]], *, progress: Callable[[float], None]
+) -> dict[str, Any]:
+    """A review that always fails, each attempt counted as a line of the file named in
+    ``MAGDAGDON_TEST_CALLS``."""
+    with Path(os.environ["MAGDAGDON_TEST_CALLS"]).open("a") as calls:
+        calls.write(f"{difficulty} {seed}\n")
+    raise RuntimeError("deliberately broken")

@@ -10,24 +10,28 @@ import threading
 from typing import Any
 
 from magdagdon.bots.expectimax import ExpectimaxBot
-from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
+from magdagdon.bots.value import Values
+from magdagdon.engine import Difficulty, GameState, Roll, action_to_json
 from magdagdon.engine.codec import cell_to_json
 
 _bot = ExpectimaxBot()  # one in each compute process, with its caches
+_values = Values(_bot)  # V(s), the review's values too (bots/value.py)
 _lock = threading.Lock()  # the bot's caches are not for two searches at once
 
 Placement = list[tuple[int, list[int]]]  # (die, [row, column]) in staging order
 
 
 def best(state: GameState) -> tuple[dict[str, Any], Placement, float]:
-    """The hint for ``state`` (not over): the action, the placement and the expected value."""
+    """The hint for ``state`` (not over): the action, the placement and V(state), the expected
+    final score of following the advice (of a Power: its whole chain)."""
     with _lock:
-        if state.phase is Phase.ROLL:
-            value = _bot.expected_before_roll(state)
+        value, advice = _values.judge(state)
+        if advice is None:  # phase roll
             return action_to_json(Roll()), [], round(value, 2)
-        advice = _bot.advise(state)
+        if state.order:  # the next action from the dice as staged (V is the turn's, unstaged)
+            advice = _bot.advise(state)
     placement = [(die, list(cell_to_json(cell))) for die, cell in advice.placement]
-    return action_to_json(advice.action), placement, round(advice.expected_value, 2)
+    return action_to_json(advice.action), placement, round(value, 2)
 
 
 def warm() -> None:

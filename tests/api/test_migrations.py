@@ -23,7 +23,15 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-TABLES = {"players", "games", "actions", "highscores", "device_links", "alembic_version"}
+TABLES = {
+    "players",
+    "games",
+    "actions",
+    "highscores",
+    "device_links",
+    "reviews",
+    "alembic_version",
+}
 INDEXES = {"games_by_player_status", "games_by_daily", "highscores_by_rank"}
 
 

@@ -12,6 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from edge_helpers import EdgeServers
+from magdagdon.engine import Difficulty, GameState, action_to_json
+from plans import plain_turn
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -70,6 +72,29 @@ def test_the_page_boots_and_plays_with_no_violation(page: Page, server: ServerPr
         page.locator(f'[data-action="{screen}"]').click()
         expect(page.locator("#sheet")).to_be_visible()
         page.locator('[data-action="close"]').click()
+    assert violations(page) == []
+
+
+def test_the_review_loads_and_steps_with_no_violation(page: Page, server: ServerProcess) -> None:
+    """The review's modules and style sheet, loaded when opened (import()), and its chart, an
+    inline SVG made with the DOM's own calls, need nothing the policy refuses."""
+    page.goto(f"{server.url}/")
+    expect(page.locator('[data-cell="0-0"]')).to_be_visible()
+    game = page.request.post(f"{server.url}/api/games", data={"difficulty": "nightmare", "seed": 5})
+    state, version = GameState.new(Difficulty.NIGHTMARE, 5), game.json()["version"]
+    while not state.is_over:  # a whole game through the API, with the page's own cookie
+        for action in plain_turn(state):
+            sent = {**action_to_json(action), "version": version}
+            answer = page.request.post(
+                f"{server.url}/api/games/{game.json()['id']}/actions", data=sent
+            )
+            version, state = answer.json()["version"], state.apply(action)
+    page.locator('.menu [data-action="highscores"]').click()
+    page.locator('#sheet [data-action="review"]').first.click()
+    expect(page.locator('#review[data-status="done"]')).to_be_visible(timeout=60_000)
+    expect(page.locator("#review [data-review-chart] polyline")).to_be_attached()
+    page.locator('#review [data-review="next"]').click()
+    expect(page.locator('#review[data-step="1"]')).to_be_visible()
     assert violations(page) == []
 
 

@@ -34,8 +34,12 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 FIRST_LOAD_BUDGET = 150 * 1024
-#: Loaded only when opened: the tutorial and the long texts (LAYUNIN, TUNGKOL SA LARO).
-LATER = ("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js")
+#: Loaded only when opened: the tutorial, the long texts (LAYUNIN, TUNGKOL SA LARO), the review.
+LATER = (
+    *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
+    *("sheetReview.js", "reviewChart.js", "reviewDom.js", "reviewFormat.js", "reviewStep.js"),
+    *("reviewText.js", "review.css"),
+)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -20,6 +20,7 @@ from magdagdon.api import (
     routes_hint,
     routes_link,
     routes_player,
+    routes_review,
     routes_server,
     service_worker,
     storage_errors,
@@ -88,6 +89,7 @@ def create_app(
     app.include_router(routes_link.router)
     app.include_router(routes_server.router)
     app.router.routes.append(service_worker.route(web_dir))
+    app.include_router(routes_review.router)
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app

@@ -300,6 +300,47 @@ class ExpectimaxBot(TurnBot):
                 total += ways * worth(kept + values)
             yield Reroll(chosen), total / 6 ** len(chosen)
 
+    # ----- a reroll's value, for any dice (the review's chance node: bots/value.py) ----------
+
+    def reroll_value(self, state: GameState, dice: tuple[int, ...]) -> float:
+        """The expected final score of rerolling the tray ``dice`` of ``state`` (phase place or
+        magdagdon, a Power use left), as :meth:`_power` values a reroll when it weighs one: the
+        turn's value now, plus the expected change of the dice's evaluated worth, less the
+        reroll's penalty and the penalties already paid. Any choice of dice, not only the bot's:
+        so a review can value the player's reroll the way the bot valued its own."""
+        self._use(state.difficulty)
+        penalty = state.next_penalty
+        if penalty is None:
+            raise ValueError("no Power use is left to reroll with")
+        codes = codes_of(state)
+        base = state.difficulty.base_minimum
+        value_now = self._best_turn(codes, state.dice, state.min_required, base, penalty)[0]
+        worth = self._dice_worth(state, codes)
+        kept = tuple(sorted(v for d, v in enumerate(state.dice) if d not in dice))
+        gain = _reroll_gain(worth, kept, len(dice))
+        return value_now + gain - worth(state.dice) - penalty - state.power_penalty
+
+    def _dice_worth(self, state: GameState, codes: Codes) -> Callable[[tuple[int, ...]], float]:
+        """The evaluated worth of the turn's best board for any four dice values (``_power``'s)."""
+        minimum = state.min_required
+        table = extension_table(
+            codes, minimum, min(minimum + self.settings.extra, codes.count(0)), self.evaluate
+        )
+        ruin = max(self.evaluate(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
+        by_roll = [ruin if v is None else v for v in best_by_roll(table)]
+        return lambda values: by_roll[_INDEX[tuple(sorted(values))]]
+
+
+def _reroll_gain(
+    worth: Callable[[tuple[int, ...]], float], kept: tuple[int, ...], count: int
+) -> float:
+    """The expected worth of the dice after rerolling ``count`` of them, ``kept`` (sorted) kept:
+    the sum in ``_power_options``'s order, so that the same choice gives the same float."""
+    total = 0.0
+    for values, ways in roll_outcomes(count):
+        total += ways * worth(kept + values)
+    return total / float(6**count)  # the same float as the int divisor
+
 
 _INDEX = {values: i for i, values in enumerate(ROLL_VALUES)}
 

@@ -11,6 +11,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     Column,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -103,4 +104,19 @@ device_links = Table(
     Column("expires_at", Text, nullable=False),
     Column("used_at", Text),
     Index("device_links_by_expiry", "expires_at"),
+)
+
+# each finished game's review (magdagdon.reviews): pending with its progress, done, or failed
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game_id", Text, ForeignKey("games.id"), primary_key=True),
+    Column("status", Text, nullable=False),
+    Column("format", Integer, nullable=False),
+    Column("progress", Float, nullable=False, server_default="0"),
+    Column("attempts", Integer, nullable=False, server_default="1"),
+    Column("result", Text),
+    Column("started_at", Text, nullable=False),
+    Column("updated_at", Text, nullable=False),
+    CheckConstraint("status IN ('pending', 'done', 'failed')", name="reviews_status"),
 )

@@ -68,6 +68,8 @@ export async function act(state, action, onWait) {
   }
 }
 export const hint = (state) => call("GET", `${gamePath(state.id)}/hint`);
+// A finished game's review: {status: "done", …} or, while computed, {status: "pending", progress}.
+export const review = (id) => call("GET", `${gamePath(id)}/review`);
 export const highscores = (difficulty) =>
   call("GET", `/api/highscores?difficulty=${encodeURIComponent(difficulty)}`);
 export const player = (early) => (early ? answer(early) : call("GET", "/api/player"));

@@ -391,6 +391,9 @@ export function createPlay({ view, dom, render, announce }) {
     highscores: () => openSheet("highscores"),
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
+    // the review loads when first opened (sheetReview.js), over the sheet it was opened from
+    review: (intent) => import("./sheetReview.js")
+      .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
     close: () => {
       if (view.sheet === null) return;
       view.sheet = null;

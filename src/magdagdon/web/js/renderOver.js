@@ -32,7 +32,8 @@ export function renderOver(el, view) {
     `<div class="over-head"><h2 class="over-title">${t("gameOver")}</h2>` +
     `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p></div>` +
     `<ul class="breakdown">${lines.join("")}</ul>` +
-    `<p class="rank">${rank}</p>`;
+    `<div class="over-foot"><p class="rank">${rank}</p>` +
+    `<button type="button" class="btn quiet" data-action="review" data-game="${game.id}">${t("review")}</button></div>`;
   if (el.dataset.html !== html) {
     el.dataset.html = html;
     el.innerHTML = html;

@@ -101,13 +101,19 @@ function block(b) {
   return b.p !== undefined ? `<p>${b.p}</p>` : `<ul>${b.ul.map((i) => `<li>${i}</li>`).join("")}</ul>`;
 }
 
+// A score that opens its game's review (js/sheetReview.js, loaded then).
+const reviewButton = (e) =>
+  `<button type="button" class="score-review" data-action="review" data-game="${e.game_id}" ` +
+  `aria-label="${t("hsReview", { score: num(e.score) })}"><b>${num(e.score)}</b></button>`;
+
 function table(difficulty, entries, gameId) {
   const head = `<h3 id="hs-${difficulty}">${t(difficulty)}</h3>`;
   if (!entries.length) return `${head}<p class="empty">${t("hsEmpty")}</p>`;
   const rows = entries.map((e, i) => {
     const mine = e.game_id === gameId;
     return `<tr${mine ? ' class="mine"' : ""}><td>${e.rank ?? i + 1}</td>` +
-      `<td><b>${num(e.score)}</b>${mine ? ` <span class="tag">← ${t("hsThis")}</span>` : ""}</td>` +
+      `<td>${e.game_id ? reviewButton(e) : `<b>${num(e.score)}</b>`}` +
+      `${mine ? ` <span class="tag">← ${t("hsThis")}</span>` : ""}</td>` +
       `<td>${date(e.date)}</td><td>${e.turns}</td><td>${e.powers_used}</td>` +
       `<td>${e.hints_used}</td></tr>`;
   }).join("");

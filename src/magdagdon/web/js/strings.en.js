@@ -123,6 +123,8 @@ export default {
   rank: "{rank} in the {difficulty} High Scores",
   rankAmong: "{rank} of {n} games in the {difficulty} High Scores",
   noRank: "Not in the High Scores",
+  review: "REVIEW THE GAME",
+  hsReview: "Review this game: {score} points",
   settingsDifficulty: "Difficulty",
   settingsLanguage: "Language",
   settingsFeel: "Sound and vibration",

@@ -126,6 +126,8 @@ export default {
   rank: "{rank} sa High Scores ng {difficulty}",
   rankAmong: "{rank} sa {n} laro sa High Scores ng {difficulty}",
   noRank: "Hindi napasama sa High Scores",
+  review: "SURIIN ANG LARO",
+  hsReview: "Suriin ang larong ito: {score} puntos",
   settingsDifficulty: "Antas ng hirap",
   settingsLanguage: "Wika",
   settingsFeel: "Tunog at pag-vibrate",

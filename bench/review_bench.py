@@ -1,0 +1,104 @@
+"""Review benchmark: the time to review a whole game (``bots/review.py``), as a job computes it.
+
+    uv run python bench/review_bench.py [--games 20] [--seed 1]
+
+The games: ``--games`` seeded NIGHTMARE games played by ``greedy`` (a fair player whose boards
+are not the look-ahead's own, so the review's searches find nothing cached from the play), and
+for scale one PEACEFUL game with Powers and a reroll played by ``expectimax`` and one by a random
+player who uses Powers. Each review starts with cold search caches (a new ``Values``, as a first
+review in a new compute process; the tables are loaded once before, as a process's ``warm``
+does). Budget (README): median <= 5 s, worst <= 15 s over 20 NIGHTMARE games on this machine.
+The machine is shared: the load average is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from magdagdon.bots.base import make_bot
+from magdagdon.bots.review import review_game
+from magdagdon.bots.value import Values
+from magdagdon.engine import Action, Adjust, Confirm, Difficulty, GameState, Reroll, Unstage
+from magdagdon.sim.stats import game_seed
+
+
+def played(bot_name: str, difficulty: Difficulty, seed: int) -> list[Action]:
+    bot = make_bot(bot_name)
+    rng = random.Random(seed)
+    state = GameState.new(difficulty, seed)
+    log: list[Action] = []
+    while not state.is_over:
+        action = bot.choose(state, rng)
+        log.append(action)
+        state = state.apply(action)
+    return log
+
+
+def random_with_powers(difficulty: Difficulty, seed: int) -> list[Action]:
+    """A random player that uses a Power one time in four and confirms as soon as it may."""
+    rng = random.Random(seed)
+    state = GameState.new(difficulty, seed)
+    log: list[Action] = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        powers = [a for a in legal if isinstance(a, Adjust | Reroll)]
+        moves = [a for a in legal if not isinstance(a, Adjust | Reroll | Unstage)]
+        if powers and rng.random() < 0.25:
+            action: Action = rng.choice(powers)
+        elif state.can_confirm:
+            action = Confirm()
+        else:
+            action = rng.choice(moves or list(legal))
+        log.append(action)
+        state = state.apply(action)
+    return log
+
+
+def timed(difficulty: Difficulty, seed: int, log: list[Action]) -> tuple[float, int]:
+    start = time.perf_counter()
+    review = review_game(difficulty, seed, log, values=Values())
+    return time.perf_counter() - start, len(review["steps"])
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    review_game(Difficulty.NIGHTMARE, 1, played("greedy", Difficulty.NIGHTMARE, 1))  # tables
+    for difficulty in Difficulty:
+        Values().of(GameState.new(difficulty, 0))
+    print(f"load average before: {load()}  (2 cores)")
+    times = []
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        seconds, steps = timed(
+            Difficulty.NIGHTMARE, seed, played("greedy", Difficulty.NIGHTMARE, seed)
+        )
+        times.append(seconds)
+        print(f"  nightmare seed {seed:>20}  {steps:3d} steps  {seconds:6.2f} s")
+    print(
+        f"NIGHTMARE, {len(times)} greedy games: median {statistics.median(times):.2f} s, "
+        f"worst {max(times):.2f} s, mean {statistics.mean(times):.2f} s "
+        "(budget: median <= 5 s, worst <= 15 s)"
+    )
+    for name, log in (
+        ("expectimax", played("expectimax", Difficulty.PEACEFUL, 2)),
+        ("random with Powers", random_with_powers(Difficulty.PEACEFUL, 2)),
+    ):
+        powers = sum(isinstance(a, Adjust | Reroll) for a in log)
+        seconds, steps = timed(Difficulty.PEACEFUL, 2, log)
+        print(f"PEACEFUL seed 2 by {name}: {powers} Powers, {steps} steps, {seconds:.2f} s")
+    print(f"load average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()

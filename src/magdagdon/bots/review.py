@@ -1,0 +1,201 @@
+"""A whole game's review (SPEC.md "Review"): a pure function of its difficulty, seed and action
+log, replayed through the engine and valued with V (``bots/value.py``).
+
+The steps, in the order they happened:
+
+- a **chance** event: each ROLL, and each I-ROLL ULIT's outcome. ``luck`` = V(after) − V(before),
+  V(before) being the expectation over the outcomes (phase roll, or the reroll node);
+- a **decision**: the dice placed in a turn (one step at KUMPIRMAHIN, however they were staged
+  and returned), each BAWAS −1 / DAGDAG +1, each choice of dice to I-ROLL ULIT (its outcome is
+  the chance step after it), each RUIN. ``given_up`` = V(before) − V(after), labelled by SPEC's
+  thresholds.
+
+Each step's ``before`` is the previous step's ``after`` (the same position: staging is no step),
+and the last ``after`` is the final score, so the summary adds up by telescoping:
+``final = start + luck − given_up``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magdagdon.bots.value import Values
+from magdagdon.engine import (
+    Adjust,
+    Confirm,
+    GameState,
+    Reroll,
+    Roll,
+    Ruin,
+    Stage,
+    Unstage,
+    action_to_json,
+)
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.codec import cell_to_json
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from magdagdon.bots.advice import Advice
+    from magdagdon.engine import Action, Difficulty
+
+#: The review's JSON form; a stored review of another format is computed again.
+REVIEW_FORMAT = 1
+#: SPEC "Review": a decision giving up at least this many points is labelled so (highest first).
+LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))
+#: The figures a review shows, to the hundredth (the page rounds them further).
+PLACES = 2
+
+
+def label(given_up: float) -> str | None:
+    """SPEC's label of a decision that gives up ``given_up`` points (None below 5).
+
+    >>> label(4.99), label(5.0), label(29.9), label(30.0)
+    (None, 'inaccuracy', 'mistake', 'blunder')
+    """
+    for threshold, name in LABELS:
+        if given_up >= threshold:
+            return name
+    return None
+
+
+def board_json(state: GameState) -> list[list[int | str | None]]:
+    """The permanent board in the API's form: rows of a number, ``"ruin"`` or null."""
+    codes = state.codes()
+    cell = {0: None, RUIN_CODE: "ruin"}
+    return [[cell.get(c, c) for c in codes[r * 4 : r * 4 + 4]] for r in range(4)]
+
+
+def review_game(
+    difficulty: Difficulty,
+    seed: int,
+    actions: list[Action],
+    *,
+    progress: Callable[[float], None] | None = None,
+    values: Values | None = None,
+) -> dict[str, Any]:
+    """The review of the finished game ``(difficulty, seed, actions)``; ``progress(fraction)``
+    is called as it goes (each position valued is most of the work). ValueError when the log
+    does not end the game (an illegal action raises the engine's error)."""
+    values = values or Values()
+    report = progress or (lambda fraction: None)
+    work = sum(not isinstance(a, Stage | Unstage) for a in actions) or 1
+    done = 0
+    state = GameState.new(difficulty, seed)
+    steps: list[dict[str, Any]] = []
+    for action in actions:
+        after = state.apply(action)
+        if not isinstance(action, Stage | Unstage):
+            steps.extend(_steps(values, state, action, after))
+            done += 1
+            report(done / work)
+        state = after
+    if not state.is_over:
+        raise ValueError("the game is not over: a review needs the whole game")
+    return _summary(values.of(GameState.new(difficulty, seed)), state, steps)
+
+
+def _steps(
+    values: Values, state: GameState, action: Action, after: GameState
+) -> list[dict[str, Any]]:
+    """The review's steps of one action (no staging): one, or two for an I-ROLL ULIT."""
+    if isinstance(action, Roll):
+        return [_chance(state, values.of(state), after, values.of(after), [0, 1, 2, 3], "roll")]
+    before, advice = values.judge(state)
+    assert advice is not None  # phase place or magdagdon: a decision
+    if isinstance(action, Reroll):
+        node = values.after_reroll(state, action.dice)
+        chance = _chance(state, node, after, values.of(after), list(action.dice), "reroll")
+        return [_decision(state, "reroll", [action], advice, before, node), chance]
+    if isinstance(action, Confirm):
+        placed: list[Action] = [Stage(die, state.staged[die]) for die in state.order]
+        return [_decision(state, "place", [*placed, action], advice, before, values.of(after))]
+    kind = "adjust" if isinstance(action, Adjust) else "ruin"
+    assert isinstance(action, Adjust | Ruin)
+    return [_decision(state, kind, [action], advice, before, values.of(after))]
+
+
+def _chance(
+    state: GameState, before: float, after: GameState, value: float, rolled: list[int], kind: str
+) -> dict[str, Any]:
+    return {
+        "turn": after.turn,
+        "kind": "chance",
+        "type": kind,
+        "before": round(before, PLACES),
+        "after": round(value, PLACES),
+        "luck": round(value - before, PLACES),
+        "dice": list(after.dice),
+        "rolled": rolled,
+        "board": board_json(state),
+        "powers_used": state.powers_used,
+        "_exact": (before, value),
+    }
+
+
+def _decision(
+    state: GameState,
+    kind: str,
+    played: list[Action],
+    advice: Advice,
+    before: float,
+    after: float,
+) -> dict[str, Any]:
+    given_up = before - after
+    return {
+        "turn": state.turn,
+        "kind": "decision",
+        "type": kind,
+        "before": round(before, PLACES),
+        "after": round(after, PLACES),
+        "played": [action_to_json(a) for a in played],
+        "suggested": _suggested(advice),
+        "best": round(before, PLACES),
+        "given_up": round(given_up, PLACES),
+        "label": label(given_up),
+        "board": board_json(state),
+        "roll": list(state.dice),
+        "min_required": state.min_required,
+        "powers_used": state.powers_used,
+        "_exact": (before, after),
+    }
+
+
+def _suggested(advice: Advice) -> list[dict[str, Any]]:
+    """The computer's choice as actions: the whole placement and KUMPIRMAHIN, or one Power or
+    RUIN."""
+    if not advice.placement:
+        return [action_to_json(advice.action)]
+    stages = [
+        {"type": "stage", "die": die, "cell": cell_to_json(cell)} for die, cell in advice.placement
+    ]
+    return [*stages, {"type": "confirm"}]
+
+
+def _summary(start: float, end: GameState, steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """The whole review: the summary (its sums taken before rounding), the steps and the series
+    of V through the game for the chart."""
+    luck = given_up = 0.0
+    counts = {name: 0 for _, name in LABELS}
+    for step in steps:
+        before, after = step.pop("_exact")
+        if step["kind"] == "chance":
+            luck += after - before
+        else:
+            given_up += before - after
+            if step["label"]:
+                counts[step["label"]] += 1
+    return {
+        "format": REVIEW_FORMAT,
+        "difficulty": end.difficulty.value,
+        "start": round(start, PLACES),
+        "final": end.score().total,
+        "luck": round(luck, PLACES),
+        "given_up": round(given_up, PLACES),
+        "labels": counts,
+        "turns": end.turn,
+        "values": [round(start, PLACES), *(step["after"] for step in steps)],
+        "final_board": board_json(end),
+        "steps": steps,
+    }

@@ -1,0 +1,119 @@
+"""A finished game to review, and the review sheet as the page shows it: a seeded PEACEFUL game
+with a BAWAS −1 / DAGDAG +1 and an I-ROLL ULIT on the way, played through the API up to its last
+turn and finished by taps (so the page shows its game over), and the figures the page writes,
+formatted here as the page formats them (``reviewFormat.js``, ``format.js``)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING, Any
+
+from magdagdon.engine import (
+    Action,
+    Adjust,
+    Difficulty,
+    GameState,
+    Phase,
+    Reroll,
+    action_to_json,
+)
+from plans import plain_turn
+
+if TYPE_CHECKING:
+    from web.web_helpers import Player
+
+MINUS = "\u2212"
+SEED = 7
+#: What the sheet shows of the current step, read in one call.
+SHOWN = """() => {
+    const dialog = document.querySelector("#review");
+    const text = (sel) => dialog.querySelector(sel)?.textContent.trim() ?? null;
+    const step = dialog.querySelector("[data-review-step]");
+    const now = dialog.querySelector("[data-review-chart] .now circle");
+    const points = dialog.querySelector("[data-review-chart] polyline").getAttribute("points");
+    const nav = [...dialog.querySelectorAll(".review-nav button")].map((b) => {
+        const r = b.getBoundingClientRect();
+        return { name: b.dataset.review, disabled: b.getAttribute("aria-disabled") === "true",
+                 top: r.top, left: r.left, bottom: r.bottom, right: r.right,
+                 width: r.width, height: r.height, clipped: b.scrollWidth > b.clientWidth + 1 };
+    });
+    return {
+        index: Number(dialog.dataset.step), step: Number(step.dataset.reviewStep),
+        kind: step.dataset.kind, label: step.dataset.label,
+        count: text(".step-count"), verdict: text(".step-verdict"), words: text(".step-words"),
+        chip: text(".step-verdict .chip"),
+        figures: Object.fromEntries([...dialog.querySelectorAll("[data-figure]")].map(
+            (f) => [f.dataset.figure, f.querySelector(".figure-value").textContent])),
+        cells: Object.fromEntries([...dialog.querySelectorAll("[data-review-cell]")].map(
+            (c) => [c.dataset.reviewCell, c.className])),
+        dice: [...dialog.querySelectorAll(".review-die")].map((d) => d.getAttribute("aria-label")),
+        now: [Number(now.getAttribute("cx")), Number(now.getAttribute("cy"))],
+        points: points.trim().split(/\\s+/).map((p) => p.split(",").map(Number)),
+        nav, viewport: [innerWidth, innerHeight],
+    };
+}"""
+
+
+def decimal(n: float, places: int = 1) -> str:
+    """reviewFormat.js's ``decimal``: JavaScript's toFixed (halves of the exact value up)."""
+    text = str(Decimal(abs(n)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+    return f"{MINUS}{text}" if n < 0 and float(text) != 0 else text
+
+
+def signed_decimal(n: float) -> str:
+    text = decimal(n)
+    return text if text.startswith(MINUS) else f"+{text}"
+
+
+def whole(n: int) -> str:
+    """format.js's ``num``: a whole number with a true minus sign."""
+    return f"{MINUS}{abs(n)}" if n < 0 else str(n)
+
+
+def _turn(state: GameState) -> list[Action]:
+    """A plain turn, but a Power on turn 2 (BAWAS −1 / DAGDAG +1) and turn 4 (I-ROLL ULIT of
+    two dice), each on its own: the turn goes on from the state it leaves."""
+    if state.phase is Phase.PLACE and not state.order:
+        legal = state.legal_actions()
+        if state.turn == 2 and state.powers_used == 0:
+            return [next(a for a in legal if isinstance(a, Adjust))]
+        if state.turn == 4 and state.powers_used == 1:
+            return [next(a for a in legal if isinstance(a, Reroll) and len(a.dice) == 2)]
+    return plain_turn(state)
+
+
+def finish_game(player: Player) -> None:
+    """The seeded game through the API up to its last turn, the page reloaded, and the last
+    turn played by taps: the page shows the game over."""
+    game = player.seed_game(Difficulty.PEACEFUL, SEED)
+    state = player.mirror
+    assert state is not None
+    version = game["version"]
+    while True:
+        actions = _turn(state)
+        after = state
+        for action in actions:
+            after = after.apply(action)
+        if after.is_over:
+            break
+        for action in actions:
+            sent = {**action_to_json(action), "version": version}
+            version = player.api("POST", f"/api/games/{player.game_id}/actions", sent)["version"]
+            state = state.apply(action)
+    player.mirror = state
+    player.page.reload()
+    player.wait_ready()
+    for action in actions:
+        player.do(action)
+    player.page.wait_for_selector('body[data-phase="over"]')
+
+
+def review_json(player: Player) -> dict[str, Any]:
+    found: dict[str, Any] = player.api("GET", f"/api/games/{player.game_id}/review")
+    assert found["status"] == "done"
+    return found
+
+
+def wait_done(player: Player) -> None:
+    player.page.wait_for_selector('#review[open][data-status="done"]', timeout=60_000)
+    player.settle(everything=True)
