@@ -4,7 +4,6 @@ own limits run in-process; the connection's run on a real server over raw socket
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from edge_helpers import (
     read_until_closed,
     request,
 )
+from loop import run_apart
 from magdagdon import cli
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
@@ -115,7 +115,7 @@ def test_a_chunked_body_is_read_only_to_one_byte_past_the_limit(store: Store) ->
         "client": ("203.0.113.1", 1000),
         "server": ("x", 80),
     }
-    asyncio.run(app(scope, receive, send))
+    run_apart(app(scope, receive, send))
     assert sent[0]["status"] == 413
     assert error_code(sent[1]["body"]) == "body_too_large"
     assert pulled == LIMIT // 1024 + 1  # 16 chunks fill the limit, the 17th passes it

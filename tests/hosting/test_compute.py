@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import compute_jobs as jobs
+from loop import run_apart
 from magdagdon.api.app import create_app
 from magdagdon.compute import (
     AlreadyRunningError,
@@ -37,7 +38,7 @@ def compute() -> Iterator[Compute]:
 
 
 def run(compute: Compute, fn: Any, *args: Any, player: str = "p") -> Any:
-    return asyncio.run(compute.run("job", fn, *args, player=player))
+    return run_apart(compute.run("job", fn, *args, player=player))
 
 
 def wait_until(test: Any, timeout: float = 60.0) -> None:
@@ -65,7 +66,7 @@ def test_one_job_of_a_kind_per_player_at_a_time(compute: Compute) -> None:
         assert await first == 1.0
         assert await compute.run("hint", jobs.add, 1, 2, player="a") == 3  # free again
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_the_pool_holds_its_processes_and_queue_and_refuses_more(compute: Compute) -> None:
@@ -79,7 +80,7 @@ def test_the_pool_holds_its_processes_and_queue_and_refuses_more(compute: Comput
         assert await waiting == 0.1
         assert await compute.run("hint", jobs.add, 1, 1, player="c") == 2
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_job_over_its_time_limit_is_stopped_and_the_next_one_runs() -> None:
