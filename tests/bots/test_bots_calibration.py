@@ -56,7 +56,7 @@ def test_the_look_ahead_takes_the_risk_off_near_the_end_only() -> None:
 
 def test_the_frontier_counts_the_values_accepted_next_to_a_number() -> None:
     plain = Evaluator(Weights())
-    wide = Evaluator(Weights(frontier=5.0, frontier_from=6))
+    wide = Evaluator(Weights(frontier=5.0))
     board = [0] * 16
     board[cell_of(0, 0)], board[cell_of(3, 3)] = 1, 6  # next to them: 1-2 and 5-6
     apart = tuple(board)

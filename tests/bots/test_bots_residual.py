@@ -12,11 +12,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from magdagdon.bots.evaluate import Evaluator, exact_points
+from magdagdon.bots.evaluate import Evaluator
 from magdagdon.bots.expectimax import LOOKAHEAD_RESIDUALS, RESIDUAL_SHARE, TUNED, ExpectimaxBot
-from magdagdon.bots.residual import SYMMETRIES, TUPLES, Residual, images, load
+from magdagdon.bots.residual import TUPLES, Residual, load
 from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
 from magdagdon.engine import Difficulty, GameState, Roll
+from magdagdon.engine.board import SYMMETRIES
+from magdagdon.engine.codes import images
+from magdagdon.engine.scoring import board_points
 
 ROOT = Path(__file__).resolve().parents[2]
 boards = st.lists(st.integers(0, 7), min_size=16, max_size=16).map(tuple)
@@ -60,7 +63,7 @@ full_boards = st.lists(st.integers(1, 7), min_size=16, max_size=16).map(tuple)
 
 @given(board=full_boards)
 def test_the_score_is_the_same_for_every_image_of_a_board(board: tuple[int, ...]) -> None:
-    assert {exact_points(image) for image in images(board)} == {exact_points(board)}
+    assert {board_points(image) for image in images(board)} == {board_points(board)}
 
 
 @given(board=boards)

@@ -8,13 +8,18 @@ Every table is built once at import, so rule checks are look-ups and shifts.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from magdagdon.engine.rules import VALUES, may_touch
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 SIZE = 4
 CELLS = SIZE * SIZE
 FULL = (1 << CELLS) - 1
-RUIN = 0  # index of the RUIN layer in a board tuple; also a cell code in the list form
-VALUES = range(1, 7)
-RUIN_CODE = 7  # a RUIN in the cell-code list form (0 empty, 1–6 a number, 7 a RUIN)
+RUIN_LAYER = 0  # the index of the RUINs in a board tuple
+RUIN_CODE = 7  # a RUIN in the cell-code form (0 empty, 1–6 a number, 7 a RUIN)
 
 _COL0 = 0x1111
 _COL3 = 0x8888
@@ -58,7 +63,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 #: For each value v, the values that may not stand next to it (they differ by more than 1).
 CONFLICTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(w for w in VALUES if abs(w - v) > 1) for v in range(7)
+    tuple(w for w in VALUES if not may_touch(v, w)) for v in range(7)
 )
 
 
@@ -86,14 +91,7 @@ def numbers_of(board: Board) -> int:
 
 def empty_of(board: Board) -> int:
     """The empty cells: neither a number nor a RUIN."""
-    return FULL & ~(numbers_of(board) | board[RUIN])
-
-
-def with_number(board: Board, cell: int, value: int) -> Board:
-    """The board with ``value`` put on ``cell``."""
-    b = list(board)
-    b[value] |= 1 << cell
-    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6])
+    return FULL & ~(numbers_of(board) | board[RUIN_LAYER])
 
 
 def with_ruin(board: Board, cell: int) -> Board:
@@ -127,9 +125,8 @@ FRAME_TAKEN = 7 * FRAME_FIELD  # where the field of taken cells starts
 def _place_bits(cell: int, value: int) -> int:
     near = spread(1 << cell)
     bits = near | 1 << (FRAME_TAKEN + cell)
-    for w in VALUES:
-        if abs(w - value) > 1:
-            bits |= near << (FRAME_FIELD * w)
+    for w in CONFLICTS[value]:
+        bits |= near << (FRAME_FIELD * w)
     return bits
 
 
@@ -143,7 +140,7 @@ PLACE_BITS: tuple[int, ...] = tuple(
 
 def frame_of(board: Board) -> Frame:
     """The frame of a board (see :data:`Frame`)."""
-    frame = board[RUIN] << FRAME_TAKEN
+    frame = board[RUIN_LAYER] << FRAME_TAKEN
     for value in VALUES:
         cells = board[value]
         while cells:
@@ -166,11 +163,6 @@ def frame_ruin(frame: Frame, cell: int) -> Frame:
 def frame_empty(frame: Frame) -> int:
     """The empty cells of a frame."""
     return FULL ^ frame >> FRAME_TAKEN
-
-
-def frame_near(frame: Frame) -> int:
-    """The cells next to a number (0 while the board holds no number)."""
-    return frame & FULL
 
 
 def frame_valid(frame: Frame, value: int) -> int:
@@ -200,12 +192,12 @@ def to_codes(board: Board) -> list[int]:
     return codes
 
 
-def from_codes(codes: list[int]) -> Board:
+def from_codes(codes: Sequence[int]) -> Board:
     """The inverse of :func:`to_codes`."""
     b = [0] * 7
     for cell, code in enumerate(codes):
         if code == RUIN_CODE:
-            b[RUIN] |= 1 << cell
+            b[RUIN_LAYER] |= 1 << cell
         elif code:
             b[code] |= 1 << cell
     return (b[0], b[1], b[2], b[3], b[4], b[5], b[6])

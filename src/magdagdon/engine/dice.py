@@ -11,6 +11,12 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
+
+from magdagdon.engine.rules import VALUES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 _MASK64 = (1 << 64) - 1
 
@@ -82,9 +88,39 @@ def roll_outcomes(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     (126, 1296)
     """
     out = []
-    for values in combinations_with_replacement(range(1, 7), count):
+    for values in combinations_with_replacement(VALUES, count):
         ways = factorial(count)
         for v in set(values):
             ways //= factorial(values.count(v))
         out.append((values, ways))
     return tuple(out)
+
+
+@cache
+def roll_chances(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every distinct outcome of rolling ``count`` dice, sorted, with its exact probability (in
+    :func:`roll_outcomes` order).
+
+    >>> roll_chances(2)[:2]  # a double one, then a one and a two
+    (((1, 1), 0.027777777777777776), ((1, 2), 0.05555555555555555))
+    """
+    total = _ways(count)
+    return tuple((values, ways / total) for values, ways in roll_outcomes(count))
+
+
+def roll_expectation(count: int, value: Callable[[tuple[int, ...]], float]) -> float:
+    """The expectation of ``value`` over the outcomes of rolling ``count`` dice (each outcome
+    sorted, weighed by its ways).
+
+    >>> roll_expectation(1, lambda values: values[0])  # the mean of one die
+    3.5
+    """
+    total = 0.0
+    for values, ways in roll_outcomes(count):
+        total += ways * value(values)
+    return total / _ways(count)
+
+
+def _ways(count: int) -> int:
+    """The number of ways ``count`` dice can fall (the outcomes' ways add up to it)."""
+    return int(len(VALUES) ** count)

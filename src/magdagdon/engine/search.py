@@ -26,7 +26,7 @@ from magdagdon.engine.board import (
     frame_valid,
     spread,
 )
-from magdagdon.engine.rules import DICE_PER_ROLL
+from magdagdon.engine.rules import DICE_PER_ROLL, may_touch
 
 _NEAR = FULL  # the field of a frame that holds the cells next to a number
 
@@ -186,7 +186,7 @@ def _splits(values: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, bool],
         if i and values[i - 1] == v:
             continue
         others = sorted(set(values[:i] + values[i + 1 :]))
-        out.append((v, tuple((w, -1 <= v - w <= 1) for w in others)))
+        out.append((v, tuple((w, may_touch(v, w)) for w in others)))
     return tuple(out)
 
 
@@ -283,5 +283,5 @@ def _rests(values: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...], frozens
         if i and values[i - 1] == v:
             continue
         rest = values[:i] + values[i + 1 :]
-        out.append((v, rest, frozenset(w for w in rest if abs(w - v) > 1)))
+        out.append((v, rest, frozenset(w for w in rest if not may_touch(v, w))))
     return tuple(out)
