@@ -120,6 +120,8 @@ Frame = int
 
 FRAME_FIELD = 16  # bits per field of a frame
 FRAME_TAKEN = 7 * FRAME_FIELD  # where the field of taken cells starts
+#: Where the "bad" field of each value starts in a frame (index 0 unused).
+FRAME_BAD = tuple(FRAME_FIELD * value for value in range(7))
 
 
 def _place_bits(cell: int, value: int) -> int:
@@ -133,6 +135,16 @@ def _place_bits(cell: int, value: int) -> int:
 #: ``PLACE_BITS[cell * 8 + value]``: what ``value`` on ``cell`` adds to a frame.
 PLACE_BITS: tuple[int, ...] = tuple(
     _place_bits(cell, value) if value in VALUES else 0
+    for cell in range(CELLS)
+    for value in range(8)
+)
+
+
+#: ``PLACE_TEST[cell * 8 + value]``: the bits of a frame that decide whether ``value`` may be
+#: placed on ``cell`` once the board holds a number: it may when, of these, the cell's "near" bit
+#: alone is set (:func:`frame_valid`, for one cell).
+PLACE_TEST: tuple[int, ...] = tuple(
+    1 << cell | 1 << (FRAME_FIELD * value + cell) | 1 << (FRAME_TAKEN + cell)
     for cell in range(CELLS)
     for value in range(8)
 )

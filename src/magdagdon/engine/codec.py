@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from magdagdon.engine import rules
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
 from magdagdon.engine.board import CELLS, SIZE, from_codes, to_codes
 from magdagdon.engine.errors import MalformedError
@@ -114,8 +115,12 @@ def state_from_json(data: Any) -> GameState:
             if live_codes[staged[die]]:
                 raise MalformedError("a staged die stands on a cell that is not empty")
             live_codes[staged[die]] = dice[die]
+        difficulty = Difficulty(data["difficulty"])
+        min_required = int(data["min_required"])
+        if min_required != rules.min_required(difficulty.base_minimum, codes.count(0)):
+            raise MalformedError("'min_required' does not follow from the board")
         return GameState(
-            Difficulty(data["difficulty"]),
+            difficulty,
             int(data["seed"]),
             draws=int(data["draws"]),
             phase=Phase(data["phase"]),
@@ -125,7 +130,7 @@ def state_from_json(data: Any) -> GameState:
             staged=staged,
             order=order,
             powers_used=int(data["powers_used"]),
-            min_required=int(data["min_required"]),
+            min_required=min_required,
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         if isinstance(exc, MalformedError):

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement, product
 from magdagdon.engine.board import (
     ADJACENT,
     CELLS,
-    FRAME_FIELD,
+    FRAME_BAD,
     FRAME_TAKEN,
     FULL,
     Board,
@@ -86,10 +86,10 @@ def roll_masks(
     # _fits, inline
     free = FULL ^ frame >> FRAME_TAKEN
     fits = [0] * 7
-    fits[v0] = free ^ free & frame >> _SHIFT[v0]
-    fits[v1] = free ^ free & frame >> _SHIFT[v1]
-    fits[v2] = free ^ free & frame >> _SHIFT[v2]
-    fits[v3] = free ^ free & frame >> _SHIFT[v3]
+    fits[v0] = free ^ free & frame >> FRAME_BAD[v0]
+    fits[v1] = free ^ free & frame >> FRAME_BAD[v1]
+    fits[v2] = free ^ free & frame >> FRAME_BAD[v2]
+    fits[v3] = free ^ free & frame >> FRAME_BAD[v3]
     masks = (fits[v0] & near, fits[v1] & near, fits[v2] & near, fits[v3] & near)
     if need == 2:  # the common case, without the call
         return masks if _pair(near, fits, ordered) else None
@@ -170,11 +170,8 @@ def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
     for w in values:
         # free & ~bad, as free ^ (free & bad): ``~`` on the (long) frame would make a negative
         # long, slower to build and to AND.
-        fits[w] = free ^ free & frame >> _SHIFT[w]
+        fits[w] = free ^ free & frame >> FRAME_BAD[w]
     return fits
-
-
-_SHIFT = tuple(FRAME_FIELD * value for value in range(7))
 
 
 @cache
