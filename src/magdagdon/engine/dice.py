@@ -18,15 +18,28 @@ from magdagdon.engine.rules import VALUES
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-_MASK64 = (1 << 64) - 1
+MASK64 = (1 << 64) - 1
+#: SplitMix64's constants (Steele, Lea and Flood, 2014): the gamma its states step by, and the
+#: multipliers of its two mixing rounds.
+GAMMA = 0x9E3779B97F4A7C15
+MIX1, MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def splitmix64(z: int) -> int:
+    """SplitMix64's output function of a 64-bit state: two xorshift-multiply rounds, then a last
+    xorshift.
+
+    >>> splitmix64(GAMMA)  # the first output of the generator seeded with 0
+    16294208416658607535
+    """
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
+    return z ^ (z >> 31)
 
 
 def _block(seed: int, block: int) -> int:
-    """SplitMix64 of the seed and a block number: 64 random bits."""
-    z = (seed * 0x9E3779B97F4A7C15 + (block + 1) * 0xD1B54A32D192ED03) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    """64 random bits: SplitMix64 of the seed and a block number."""
+    return splitmix64((seed * GAMMA + (block + 1) * 0xD1B54A32D192ED03) & MASK64)
 
 
 _DIGITS = 8  # dice a block of 64 bits gives: base-6 digits 0–7 (bias below 1e-12)
