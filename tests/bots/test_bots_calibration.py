@@ -9,7 +9,7 @@ import pytest
 from magdagdon.bots.calibration import CALIBRATION
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.expectimax import TUNED, ExpectimaxBot, Settings
-from magdagdon.bots.planner import failure_chance
+from magdagdon.bots.planner import magdagdon_chance
 from magdagdon.engine import Difficulty, cell_of
 
 
@@ -47,7 +47,7 @@ def test_the_look_ahead_takes_the_risk_off_near_the_end_only() -> None:
     bot = ExpectimaxBot(Settings(risk_weight=40.0, risk_upto=3), Evaluator())
     rows = [(3, 4, 4, 3), (4, 5, 5, 4), (5, 6, 0, 5), (0, 6, 0, 6)]  # three empty cells
     near_end = tuple(v for row in rows for v in row)
-    risk = failure_chance(near_end, 3)
+    risk = magdagdon_chance(near_end, 3)
     assert 0.0 < risk < 1.0
     assert bot.leaf_value(near_end, 3) == pytest.approx(bot.evaluate(near_end) - 40.0 * risk)
     earlier = (*near_end[:4], 0, 0, *near_end[6:])  # five empty cells: beyond risk_upto

@@ -8,10 +8,12 @@ expected final score.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from magdagdon.engine import Action, Confirm, GameState, Phase, Roll, Stage, Unstage
 
-Steps = tuple[tuple[int, int], ...]  # (die, cell) in staging order
+if TYPE_CHECKING:
+    from magdagdon.bots.planner import Placement
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,11 +22,11 @@ class Advice:
     (empty for a Power or a RUIN); ``expected_value`` the estimated final score."""
 
     action: Action
-    placement: Steps
+    placement: Placement
     expected_value: float
 
 
-def next_step(state: GameState, placement: Steps) -> Action:
+def next_step(state: GameState, placement: Placement) -> Action:
     """The next action that carries out ``placement`` from ``state`` (phase place).
 
     Dice of equal value are interchangeable: a staged die matches a planned (value, cell). A staged
@@ -63,7 +65,7 @@ class TurnBot:
 
     def __init__(self) -> None:
         self._turn: tuple[object, ...] | None = None
-        self._placement: Steps = ()
+        self._placement: Placement = ()
 
     def advise(self, state: GameState) -> Advice:
         """The decision for ``state`` (phase place or magdagdon)."""

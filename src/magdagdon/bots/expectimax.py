@@ -13,24 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from magdagdon.bots.advice import Advice, Steps, TurnBot, codes_of, next_step
+from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
     ROLL_VALUES,
+    Placement,
     best_by_roll,
     extension_table,
-    failure_chance,
+    magdagdon_chance,
     turn_plans,
 )
 from magdagdon.bots.tuning import Evaluators, weights_for
-from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin
+from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin, rules
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.codes import EMPTY, Codes, ruin_boards
 from magdagdon.engine.dice import roll_expectation
-from magdagdon.engine.rules import DICE_PER_ROLL, adjusted, min_required
+from magdagdon.engine.rules import DICE_PER_ROLL, adjusted
 from magdagdon.engine.scoring import board_points
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class ExpectimaxBot(TurnBot):
         self._evaluators = Evaluators(residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS)
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
-        self._fail: dict[tuple[Codes, int], float] = {}
+        self._magdagdon: dict[tuple[Codes, int], float] = {}
 
     def _tune_for(self, difficulty: Difficulty) -> None:
         """Switch to the tuned settings and evaluation of ``difficulty`` (the caches with them)."""
@@ -122,15 +123,15 @@ class ExpectimaxBot(TurnBot):
         self.settings = TUNED[difficulty][0]
         self.evaluate = self._evaluators[difficulty]
         self._after.clear()
-        self._fail.clear()
+        self._magdagdon.clear()
 
-    def _failure(self, codes: Codes, minimum: int) -> float:
-        key = (codes, minimum)
-        found = self._fail.get(key)
+    def _magdagdon_chance(self, codes: Codes, min_required: int) -> float:
+        key = (codes, min_required)
+        found = self._magdagdon.get(key)
         if found is None:
-            if len(self._fail) > 200_000:
-                self._fail.clear()
-            found = self._fail[key] = failure_chance(codes, minimum)
+            if len(self._magdagdon) > 200_000:
+                self._magdagdon.clear()
+            found = self._magdagdon[key] = magdagdon_chance(codes, min_required)
         return found
 
     # ----- the value of a board once the turn is over --------------------------------------
@@ -150,9 +151,9 @@ class ExpectimaxBot(TurnBot):
             return found
         if len(self._after) > 200_000:
             self._after.clear()
-        minimum = min_required(base_minimum, empties)
+        min_required = rules.min_required(base_minimum, empties)
         exact = empties <= self.settings.exact
-        high = min(empties if exact else minimum, DICE_PER_ROLL)
+        high = min(empties if exact else min_required, DICE_PER_ROLL)
 
         def leaf(board: Codes) -> float:
             if board.count(EMPTY):
@@ -163,7 +164,7 @@ class ExpectimaxBot(TurnBot):
             return self.leaf_value(board, base_minimum)
 
         score = leaf if exact else risky if self.settings.risk_weight else self.evaluate
-        table = extension_table(codes, minimum, high, score)
+        table = extension_table(codes, min_required, high, score)
         ruin = max(score(board) for board in ruin_boards(codes))
         best = best_by_roll(table)
         total = 0.0
@@ -186,8 +187,8 @@ class ExpectimaxBot(TurnBot):
         value = self.evaluate(board)
         left = board.count(EMPTY)
         if self.settings.risk_weight and 0 < left <= self.settings.risk_upto:
-            need = min_required(base_minimum, left)
-            value -= self.settings.risk_weight * self._failure(board, need)
+            need = rules.min_required(base_minimum, left)
+            value -= self.settings.risk_weight * self._magdagdon_chance(board, need)
         return value
 
     def expected_before_roll(self, state: GameState) -> float:
@@ -215,12 +216,12 @@ class ExpectimaxBot(TurnBot):
         return Advice(next_step(state, placement), placement, expected)
 
     def _best_turn(
-        self, codes: Codes, dice: tuple[int, ...], minimum: int, base: int, later: int | None
-    ) -> tuple[float, Codes, Steps | None]:
+        self, codes: Codes, dice: tuple[int, ...], min_required: int, base: int, later: int | None
+    ) -> tuple[float, Codes, Placement | None]:
         """The best value, board and placement of the turn for these dice; with no placement
         (MAGDAGDON), the best board with a new RUIN."""
         width = self.settings.width
-        plans = turn_plans(codes, dice, minimum)
+        plans = turn_plans(codes, dice, min_required)
         if plans:
             boards = sorted(plans, key=self.evaluate)[-width:]
         else:
@@ -237,8 +238,8 @@ class ExpectimaxBot(TurnBot):
         penalty = state.next_penalty
         if penalty is None:
             return None
-        minimum = state.min_required
-        table = extension_table(codes, minimum, minimum, self.evaluate)
+        min_required = state.min_required
+        table = extension_table(codes, min_required, min_required, self.evaluate)
         ruin = max(self.evaluate(board) for board in ruin_boards(codes))
         by_roll = [ruin if v is None else v for v in best_by_roll(table)]
 
@@ -257,7 +258,11 @@ class ExpectimaxBot(TurnBot):
                 continue
             assert isinstance(action, Adjust)
             searched = self._best_turn(
-                codes, _adjusted(state.dice, action), minimum, state.difficulty.base_minimum, later
+                codes,
+                _adjusted(state.dice, action),
+                min_required,
+                state.difficulty.base_minimum,
+                later,
             )
             if searched[0] - cost > best_value:
                 best_action, best_value = action, searched[0] - cost

@@ -24,13 +24,14 @@ if TYPE_CHECKING:
 Placement = tuple[tuple[int, int], ...]  # (die, cell) in staging order
 
 
-def turn_plans(codes: Codes, dice: tuple[int, ...], minimum: int) -> dict[Codes, Placement]:
-    """Every distinct board reachable by staging at least ``minimum`` of ``dice``, with a plan."""
+def turn_plans(codes: Codes, dice: tuple[int, ...], min_required: int) -> dict[Codes, Placement]:
+    """Every distinct board reachable by staging at least ``min_required`` of ``dice``, with a
+    plan."""
     plans: dict[Codes, Placement] = {}
     seen: set[Codes] = set()
 
     def grow(board: Codes, frame: Frame, left: tuple[int, ...], placed: Placement) -> None:
-        if len(placed) >= minimum and board not in plans:
+        if len(placed) >= min_required and board not in plans:
             plans[board] = placed
         if not left:
             return
@@ -127,13 +128,14 @@ def best_by_roll(table: dict[tuple[int, ...], float]) -> list[float | None]:
     return best
 
 
-def failure_chance(codes: Codes, minimum: int) -> float:
-    """The chance that a roll of four dice cannot stage ``minimum`` dice on ``codes``.
+def magdagdon_chance(codes: Codes, min_required: int) -> float:
+    """The chance that a roll of four dice on ``codes`` is a MAGDAGDON: that no ``min_required``
+    of its dice can be staged one after the other.
 
-    A roll can when some ``minimum`` of its dice can (the engine's search decides each multiset).
-    Not searched: a multiset whose rolls are all known to be placeable already, and one with a
-    value that no empty cell fits."""
-    if minimum <= 0:
+    A roll can when some ``min_required`` of its dice can (the engine's search decides each
+    multiset). Not searched: a multiset whose rolls are all known to be placeable already, and one
+    with a value that no empty cell fits (placing dice only narrows what a cell fits)."""
+    if min_required <= 0:
         return 0.0
     frame = frame_of_codes(codes)
     fitting = 0  # the values some empty cell fits, as bits 1–6
@@ -141,8 +143,9 @@ def failure_chance(codes: Codes, minimum: int) -> float:
         if frame_fits(frame, value):
             fitting |= 1 << value
     covered = 0
-    for part, values, rolls in _PARTS[minimum]:
-        if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, minimum):
+    need = min_required
+    for part, values, rolls in _PARTS[need]:
+        if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, need):
             covered |= rolls
     return 1.0 - sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
 

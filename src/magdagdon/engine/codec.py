@@ -10,7 +10,7 @@ from typing import Any
 
 from magdagdon.engine import rules
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
-from magdagdon.engine.board import CELLS, SIZE, from_codes, to_codes
+from magdagdon.engine.board import CELLS, SIZE, cell_of, from_codes, row_col, to_codes
 from magdagdon.engine.errors import MalformedError
 from magdagdon.engine.rules import Difficulty
 from magdagdon.engine.state import GameState, Phase
@@ -19,17 +19,23 @@ STATE_FORMAT = 1
 
 
 def cell_to_json(cell: int) -> list[int]:
-    return [cell // SIZE, cell % SIZE]
+    """A cell as JSON: ``[row, column]``, as the API writes every cell.
+
+    >>> cell_to_json(11)
+    [2, 3]
+    """
+    return list(row_col(cell))
 
 
 def cell_from_json(data: Any) -> int:
+    """The cell of ``[row, column]``; :class:`MalformedError` when it is not one."""
     if (
         not isinstance(data, list | tuple)
         or len(data) != 2
         or not all(type(x) is int and 0 <= x < SIZE for x in data)
     ):
         raise MalformedError(f"a cell is [row, column] with each 0–3, not {data!r}")
-    return int(data[0]) * SIZE + int(data[1])
+    return cell_of(int(data[0]), int(data[1]))
 
 
 def _int(data: dict[str, Any], key: str) -> int:

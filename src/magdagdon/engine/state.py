@@ -386,15 +386,15 @@ class GameState:
         roll.draws += DICE_PER_ROLL
         roll.turn += 1
         roll.dice = values
-        frame, minimum = roll.frame, roll.min_required
+        frame, min_required = roll.frame, roll.min_required
         near = frame & FULL  # the cells next to a number (board.Frame)
-        if near and minimum <= 3:
+        if near and min_required <= 3:
             # Every turn after the first: the check hands over the dice's valid cells too.
-            masks = roll_masks(frame, near, values, minimum)
+            masks = roll_masks(frame, near, values, min_required)
             phase = MAGDAGDON if masks is None else PLACE
         else:
             masks = None
-            phase = PLACE if can_place_frame(frame, values, minimum) else MAGDAGDON
+            phase = PLACE if can_place_frame(frame, values, min_required) else MAGDAGDON
         return _state(roll, phase, _ALL_OFF, (), frame, masks=masks)
 
     def _require(self, *phases: Phase) -> None:
