@@ -1,4 +1,4 @@
-"""The planner's chance that a roll cannot place the minimum, against the engine's search."""
+"""The planner's chance that a roll is a MAGDAGDON, against the engine's search."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_two_cells_apart_need_two_dice_that_fit_both() -> None:
     codes=st.lists(st.sampled_from([0, 0, 0, 1, 2, 3, 4, 5, 6, 7]), min_size=16, max_size=16),
     minimum=st.integers(1, 4),
 )
-def test_the_failure_chance_is_the_chance_of_the_rolls_the_search_refuses(
+def test_the_magdagdon_chance_is_the_chance_of_the_rolls_the_search_refuses(
     codes: list[int], minimum: int
 ) -> None:
     board = from_codes(codes)
