@@ -11,7 +11,7 @@ VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) 3.11)
 export UV_PYTHON := $(VENV_PYTHON)
 ARGS ?=
 
-.PHONY: play test lint typecheck pytest setup uv browser bench clean
+.PHONY: play test lint typecheck pytest setup uv browser postgresql hosting bench clean
 
 ## uv itself, from PyPI, when this Python does not have it yet.
 uv:
@@ -28,6 +28,18 @@ play: setup
 browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+## Debian's PostgreSQL server for the store's tests, which start their own server from its
+## binaries (/usr/lib/postgresql/*/bin) in a temporary directory: the cluster that the package
+## itself may create is never used.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
+
+## Debian's nginx and openssl for the reverse-proxy test (tests/hosting/test_nginx.py starts its
+## own nginx from a temporary folder, on 127.0.0.1 only).
+hosting:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null)
+	@command -v openssl >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null)
+
 lint: setup
 	$(UV) run --locked ruff check src tests bench
 	$(UV) run --locked ruff format --check src tests bench
@@ -35,15 +47,16 @@ lint: setup
 typecheck: setup
 	$(UV) run --locked mypy --strict
 
-pytest: setup browser
+pytest: setup browser postgresql hosting
 	$(UV) run --locked pytest -n 2 --dist loadgroup $(ARGS)
 
 ## Everything the tests need, then ruff, mypy --strict and the whole pytest suite.
 test: lint typecheck pytest
 
-bench: setup
+bench: setup postgresql
 	$(UV) run --locked python bench/engine_bench.py
-	$(UV) run --locked python bench/server_bench.py
+	$(UV) run --locked python bench/server_bench.py --postgresql auto
+	$(UV) run --locked python bench/edge_bench.py
 
 clean:
 	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts

@@ -1,11 +1,20 @@
 """Server benchmark: the real ``magdagdon serve`` on port 0 with a temporary database.
 
-(a) one action round trip on localhost, SQLite commit included: median and p95 over sequential
+(a) one action round trip on localhost, commit included: median and p95 over sequential
     actions with a keep-alive client (target: median <= 5 ms);
 (b) 50 concurrent clients on 50 games for ``--seconds`` seconds with aiohttp: actions/s and
     errors (target: >= 500 actions/s, zero errors);
-(c) the store alone: one ``Store.apply`` with synchronous=FULL and with NORMAL (the durability
-    choice).
+(c) the store alone: one ``games.play`` (load, engine, save, commit) on SQLite with
+    synchronous=FULL and NORMAL (the durability choice), and on PostgreSQL.
+
+Each server is measured in turn, ``--rounds`` times interleaved (the machine is shared: a
+slow moment then hits every server alike), and the figures are the medians over the rounds:
+    this code on SQLite;
+    ``--before SRC``: another checkout's ``src`` on SQLite, side by side (e.g. main's, from
+        ``git archive main src | tar -x -C /tmp/before``, then ``--before /tmp/before/src``);
+    ``--postgresql URL``: this code on that database (its tables are emptied first!), or
+        ``--postgresql auto``: on a PostgreSQL server started here (tests/pg.py, with its
+        default durability: fsync on), reached on a Unix socket.
 Every client plays real games from the state it is shown: roll, stage valid cells, confirm (or
 unstage when stuck, or accept MAGDAGDON on a ruinable cell), a new game when it is over.
 """
@@ -16,6 +25,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import os
 import random
 import socket
 import statistics
@@ -23,16 +33,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from magdagdon import games
 from magdagdon.engine import Difficulty
 from magdagdon.sim.stats import percentile
 from magdagdon.store import Store
 
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
+SYNCHRONOUS = ("FULL", "NORMAL")
 
 
 def next_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
@@ -54,9 +68,26 @@ def next_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | N
     return None
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str, int]:
+# the benchmark plays far faster than a person: no rate limits
+NO_RATE_LIMITS = {"MAGDAGDON_RATE_LIMITS": "off"}
+
+
+def start_server(
+    db: str | Path, env: dict[str, str] = NO_RATE_LIMITS
+) -> tuple[subprocess.Popen[str], str, int]:
+    """``magdagdon serve`` on a free port, with ``env`` over this process's environment; a
+    ``PYTHONPATH`` there runs that checkout's code (checked: it comes before the editable
+    install's path)."""
     command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
-    process = subprocess.Popen([*command, "--db", str(db)], stdout=subprocess.PIPE, text=True)
+    command += ["--db", str(db)]
+    environ = {**os.environ, **env}
+    src = env.get("PYTHONPATH")
+    if src:
+        check = [sys.executable, "-c", "import magdagdon; print(magdagdon.__file__)"]
+        where = subprocess.run(check, env=environ, capture_output=True, text=True, check=True)
+        if not where.stdout.startswith(str(Path(src).resolve())):
+            raise SystemExit(f"PYTHONPATH {src}: python imports {where.stdout.strip()} instead")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
     assert process.stdout is not None
     line = process.stdout.readline()
     if not line.startswith("Serving on http://"):
@@ -157,19 +188,19 @@ async def concurrency(host: str, port: int, clients: int, seconds: float) -> dic
     return counts
 
 
-def store_apply_times(directory: Path, synchronous: str, count: int) -> list[float]:
-    """(c): ``Store.apply`` alone (commit included) with the given ``synchronous``."""
+def store_play_times(db: str, synchronous: str, count: int) -> list[float]:
+    """(c): ``games.play`` alone (read, engine, write, commit) with the given ``synchronous``."""
     rng = random.Random(2)
     times: list[float] = []
-    with Store(directory / f"store-{synchronous}.sqlite3", synchronous=synchronous) as store:
+    with Store(db, synchronous=synchronous) as store:
         from magdagdon.engine import Confirm, Phase, Roll, Ruin, Stage, Unstage
 
-        player = store.new_player()
-        game = store.new_game(player.token, Difficulty.PEACEFUL, 1)
+        player = store.new_player().token
+        game = games.start(store, player, Difficulty.PEACEFUL, 1)
         while len(times) < count:
             state = game.state
             if state.is_over:
-                game = store.new_game(player.token, Difficulty.PEACEFUL, len(times))
+                game = games.start(store, player, Difficulty.PEACEFUL, len(times))
                 continue
             legal = list(state.legal_actions())
             if state.phase is Phase.ROLL:
@@ -183,50 +214,199 @@ def store_apply_times(directory: Path, synchronous: str, count: int) -> list[flo
             else:
                 action = rng.choice([a for a in legal if isinstance(a, Stage)])
             start = time.perf_counter()
-            game = store.apply(game.id, action)
+            game = games.play(store, player, game.id, action)
             times.append(time.perf_counter() - start)
     return times
+
+
+# (c) on either code: the old store played with Store.apply, this one with games.play. CPU time
+# of the thread (no disk wait: synchronous=NORMAL), so a busy disk does not blur the comparison.
+STORE_CPU_SCRIPT = """
+import random, sys, time
+from magdagdon.engine import Confirm, Difficulty, Phase, Roll, Ruin, Stage, Unstage
+from magdagdon.store import Store
+store = Store(sys.argv[1], synchronous="NORMAL")
+token = store.new_player().token
+old = hasattr(store, "apply")
+if old:
+    start = lambda seed: store.new_game(token, Difficulty.PEACEFUL, seed)
+    play = lambda game, action: store.apply(game.id, action, player=token)
+else:
+    from magdagdon import games
+    start = lambda seed: games.start(store, token, Difficulty.PEACEFUL, seed)
+    play = lambda game, action: games.play(store, token, game.id, action)
+rng, game, spent, count = random.Random(2), start(1), 0.0, 0
+while count < int(sys.argv[2]):
+    state = game.state
+    if state.is_over:
+        game = start(count)
+        continue
+    legal = list(state.legal_actions())
+    if state.phase is Phase.ROLL:
+        action = Roll()
+    elif state.phase is Phase.MAGDAGDON:
+        action = rng.choice([a for a in legal if isinstance(a, Ruin)])
+    elif state.can_confirm:
+        action = Confirm()
+    elif state.stuck:
+        action = rng.choice([a for a in legal if isinstance(a, Unstage)])
+    else:
+        action = rng.choice([a for a in legal if isinstance(a, Stage)])
+    begin = time.thread_time()
+    if old:  # its action route read the player first; this code's acts with the cookie's token
+        store.player(token)
+    game = play(game, action)
+    spent += time.thread_time() - begin
+    count += 1
+print(spent / count)
+"""
+
+
+def store_cpu(db: str, src: str | None, count: int) -> float:
+    """(c) CPU seconds an action of the store alone, on this code or ``src``'s."""
+    env = dict(os.environ, **({"PYTHONPATH": src} if src else {}))
+    command = [sys.executable, "-c", STORE_CPU_SCRIPT, db, str(count)]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return float(result.stdout.strip().splitlines()[-1])
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
+@dataclass
+class Target:
+    """One server to measure: its name, database and code; the figures of every round."""
+
+    name: str
+    db: str
+    src: str | None = None
+    medians: list[float] = field(default_factory=list)
+    p95s: list[float] = field(default_factory=list)
+    rates: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU seconds a process has used, all its threads (Linux's /proc): what an action
+    costs the server apart from waiting for the disk, which a busy machine makes noisy."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(target: Target, args: argparse.Namespace) -> None:
+    """One round of (a) and (b) on a fresh server of ``target``."""
+    env = NO_RATE_LIMITS if target.src is None else {**NO_RATE_LIMITS, "PYTHONPATH": target.src}
+    process, host, port = start_server(target.db, env)
+    try:
+        round_trips(host, port, 100)  # warm-up
+        cpu = process_cpu(process.pid)
+        times, errors = round_trips(host, port, args.actions)
+        target.cpus.append((process_cpu(process.pid) - cpu) / len(times))
+        target.medians.append(statistics.median(times))
+        target.p95s.append(percentile(times, 0.95))
+        counts = asyncio.run(concurrency(host, port, args.clients, args.seconds))
+        target.rates.append(counts["actions"] / args.seconds)
+        target.errors += errors + counts["errors"]
+    finally:
+        process.terminate()
+        process.wait(15)
+
+
+def report(target: Target, args: argparse.Namespace) -> None:
+    median, rate = statistics.median(target.medians), statistics.median(target.rates)
+    rounds = ", ".join(ms(m) for m in target.medians)
+    ok = median <= 0.005 and rate >= 500 and not target.errors
+    print(
+        f"{target.name:>22}: (a) median {ms(median)} (rounds: {rounds}), "
+        f"p95 {ms(statistics.median(target.p95s))}, server CPU "
+        f"{ms(statistics.median(target.cpus))} an action; (b) {rate:.0f} actions/s "
+        f"(rounds: {', '.join(f'{r:.0f}' for r in target.rates)}); {target.errors} errors "
+        f"{'OK' if ok else 'MISSED'}"
+    )
+
+
+def postgresql_database(url: str, stack: ExitStack) -> str:
+    """The PostgreSQL database to use: ``url``, emptied, or one on a server started here."""
+    if url != "auto":
+        with Store(url) as store, store.engine.begin() as conn:
+            conn.exec_driver_sql("TRUNCATE highscores, actions, games, players")
+        return url
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from pg import PostgresServer
+
+    server = PostgresServer(settings={})  # PostgreSQL's defaults: fsync on
+    stack.callback(server.stop)
+    return server.create_database(migrated=False)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=30.0, help="length of (b), default 30")
-    parser.add_argument("--actions", type=int, default=2000, help="actions in (a), default 2000")
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of (b), default 10")
+    parser.add_argument("--actions", type=int, default=1000, help="actions in (a), default 1000")
     parser.add_argument("--clients", type=int, default=50, help="clients in (b), default 50")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per server, default 3")
+    parser.add_argument("--before", metavar="SRC", help="also run this checkout's src on SQLite")
+    parser.add_argument("--postgresql", metavar="URL|auto", help="also run on PostgreSQL")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="magdagdon-bench-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="magdagdon-bench-") as tmp, ExitStack() as stack:
         directory = Path(tmp)
-        for synchronous in ("FULL", "NORMAL"):
-            times = store_apply_times(directory, synchronous, 2000)
+        postgresql = postgresql_database(args.postgresql, stack) if args.postgresql else None
+        stores = [(f"SQLite {s}", str(directory / f"store-{s}.sqlite3"), s) for s in SYNCHRONOUS]
+        if postgresql:
+            stores.append(("PostgreSQL", postgresql, "FULL"))
+        for name, db, synchronous in stores:
+            times = store_play_times(db, synchronous, 2000)
             print(
-                f"(c) Store.apply, synchronous={synchronous}: median {ms(statistics.median(times))}"
+                f"(c) games.play, {name}: median {ms(statistics.median(times))}"
                 f", p95 {ms(percentile(times, 0.95))} over {len(times)} actions"
             )
-        process, host, port = start_server(directory / "server.sqlite3")
-        try:
-            round_trips(host, port, 100)  # warm-up
-            times, errors = round_trips(host, port, args.actions)
-            median = statistics.median(times)
+        if args.before:
+            pairs = [
+                (
+                    store_cpu(str(directory / f"cpu-after-{i}.sqlite3"), None, 2000),
+                    store_cpu(str(directory / f"cpu-before-{i}.sqlite3"), args.before, 2000),
+                )
+                for i in range(args.rounds)
+            ]
+            after_cpu = statistics.median(a for a, _ in pairs)
+            before_cpu = statistics.median(b for _, b in pairs)
             print(
-                f"(a) action round trip: median {ms(median)}, p95 {ms(percentile(times, 0.95))} "
-                f"over {len(times)} actions, {errors} errors (target: median <= 5 ms) "
-                f"{'OK' if median <= 0.005 and not errors else 'MISSED'}"
+                f"(c) store CPU an action as the action route uses it (synchronous=NORMAL): "
+                f"this code {ms(after_cpu)}, --before {ms(before_cpu)}: "
+                f"+{(after_cpu - before_cpu) * 1e6:.0f} µs"
             )
-            counts = asyncio.run(concurrency(host, port, args.clients, args.seconds))
-            rate = counts["actions"] / args.seconds
+        targets = [Target("SQLite, this code", str(directory / "after.sqlite3"))]
+        if args.before:
+            targets.append(
+                Target("SQLite, --before", str(directory / "before.sqlite3"), args.before)
+            )
+        if postgresql:
+            targets.append(Target("PostgreSQL, this code", postgresql))
+        for index in range(args.rounds):
+            # ABBA order: a load that drifts during a round hits every server alike
+            for target in targets if index % 2 == 0 else targets[::-1]:
+                measure(target, args)
+        print(
+            f"(a) round trip over {args.actions} sequential actions (target: median <= 5 ms); "
+            f"(b) {args.clients} clients for {args.seconds:g} s (target: >= 500 actions/s)"
+        )
+        for target in targets:
+            report(target, args)
+        if args.before:
+            # the ratio of each round's pair, then their median: robust to a machine whose load
+            # changes from round to round
+            after, before = targets[:2]
+            trips = [a / b for a, b in zip(after.medians, before.medians, strict=True)]
+            rates = [a / b for a, b in zip(after.rates, before.rates, strict=True)]
+            cpus = [a / b for a, b in zip(after.cpus, before.cpus, strict=True)]
             print(
-                f"(b) {args.clients} concurrent clients for {args.seconds:g} s: "
-                f"{rate:.0f} actions/s ({counts['actions']} actions, {counts['games']} new games), "
-                f"{counts['errors']} errors (target: >= 500 actions/s, 0 errors) "
-                f"{'OK' if rate >= 500 and not counts['errors'] else 'MISSED'}"
+                f"this code against --before, the median of the rounds' ratios: (a) round trip "
+                f"{100 * (statistics.median(trips) - 1):+.1f} %, server CPU an action "
+                f"{100 * (statistics.median(cpus) - 1):+.1f} %; (b) actions/s "
+                f"{100 * (statistics.median(rates) - 1):+.1f} %"
             )
-        finally:
-            process.terminate()
-            process.wait(15)
     return 0
 
 

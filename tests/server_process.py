@@ -25,7 +25,7 @@ class ServerProcess:
     url: str
     host: str
     port: int
-    db: Path
+    db: str
     stderr_path: Path
     lines: list[str] = field(default_factory=list)
 
@@ -45,8 +45,9 @@ class ServerProcess:
         return self.stderr_path.read_text(encoding="utf-8", errors="replace")
 
 
-def launch_server(db: Path, log_dir: Path, *extra: str) -> ServerProcess:
-    """Start ``python -m magdagdon serve --port 0 --no-browser --db DB`` and wait for its line."""
+def launch_server(db: str | Path, log_dir: Path, *extra: str) -> ServerProcess:
+    """Start ``python -m magdagdon serve --port 0 --no-browser --db DB`` (a file or a URL) and
+    wait for its line."""
     log_dir.mkdir(parents=True, exist_ok=True)
     stderr_path = log_dir / f"server-{os.urandom(4).hex()}.stderr"
     command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
@@ -75,4 +76,4 @@ def launch_server(db: Path, log_dir: Path, *extra: str) -> ServerProcess:
         raise AssertionError(f"unexpected first line {first!r}: {stderr_path.read_text()}")
     url = first.removeprefix("Serving on ").strip()
     host, port = url.removeprefix("http://").rsplit(":", 1)
-    return ServerProcess(process, url, host, int(port), db, stderr_path, [first])
+    return ServerProcess(process, url, host, int(port), str(db), stderr_path, [first])

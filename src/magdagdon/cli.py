@@ -1,4 +1,4 @@
-"""The ``magdagdon`` command: ``serve`` (the default) and ``simulate``."""
+"""The ``magdagdon`` command: ``serve`` (the default), ``db copy`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from magdagdon import __version__
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from magdagdon.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -37,9 +39,28 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--db",
         default=None,
-        help="the SQLite file (default: $MAGDAGDON_DB or the user's data directory)",
+        metavar="PATH|URL",
+        help="a SQLite file or a postgresql:// URL "
+        "(default: $MAGDAGDON_DB or a file in the user's data directory)",
     )
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="the reverse proxies (comma-separated addresses or networks, or *) whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed (default: none)",
+    )
+    serve.add_argument(
+        "--api-docs", action="store_true", default=None, help="serve /docs and /openapi.json"
+    )
+    db = commands.add_parser("db", help="manage the database")
+    db_commands = db.add_subparsers(dest="db_command", required=True)
+    copy = db_commands.add_parser(
+        "copy", help="copy every player, game and High Score into a new, empty database"
+    )
+    copy.add_argument("--from", dest="source", required=True, metavar="PATH|URL")
+    copy.add_argument("--to", dest="target", required=True, metavar="PATH|URL")
     sim = commands.add_parser("simulate", help="play many games with a computer player")
     simulate.add_arguments(sim)
     return parser
@@ -75,21 +96,56 @@ def _url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def serve(host: str, port: int | None, db: str | None, open_browser: bool) -> int:
+def _open_store(db: str | None) -> Store | None:
+    """The store of ``--db``; None, with the reason on standard error, when it cannot open."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from magdagdon.store import SchemaTooNewError, Store, describe, resolve_db
+
+    target = resolve_db(db)
+    try:
+        return Store(target)
+    except (SchemaTooNewError, SQLAlchemyError, OSError, ValueError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        print(f"magdagdon: cannot open the database {describe(target)}: {reason}", file=sys.stderr)
+        return None
+
+
+def serve(
+    host: str,
+    port: int | None,
+    db: str | None,
+    open_browser: bool,
+    forwarded_allow_ips: str | None = None,
+    api_docs: bool | None = None,
+) -> int:
+    """Serve until Ctrl-C; the limits and headers come from ``MAGDAGDON_*`` variables, with the
+    two flags over them (``magdagdon.settings``)."""
     import uvicorn
 
     from magdagdon.api.app import create_app
-    from magdagdon.store import resolve_db_path
+    from magdagdon.api.serving import GuardedConfig
+    from magdagdon.settings import Settings, SettingsError
 
+    try:
+        settings = Settings.from_env(forwarded_allow_ips=forwarded_allow_ips, api_docs=api_docs)
+    except SettingsError as exc:
+        print(f"magdagdon: {exc}", file=sys.stderr)
+        return 2
     try:
         sock = _listen(host, port)
     except OSError as exc:
         print(f"magdagdon: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
         return 1
+    store = _open_store(db)
+    if store is None:
+        sock.close()
+        return 1
     url = _url(host, sock.getsockname()[1])
-    app = create_app(resolve_db_path(db))
-    config = uvicorn.Config(
+    app = create_app(store, settings=settings)
+    config = GuardedConfig(
         app,
+        settings,
         log_level="warning",
         access_log=False,
         lifespan="on",
@@ -110,6 +166,26 @@ def serve(host: str, port: int | None, db: str | None, open_browser: bool) -> in
         pass
     finally:
         sock.close()
+        store.close()
+    return 0
+
+
+def db_copy(source: str, target: str) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from magdagdon.store import SchemaTooNewError, TargetNotEmptyError, describe, resolve_db
+    from magdagdon.store.copy import copy_database
+
+    try:
+        copied = copy_database(resolve_db(source), resolve_db(target))
+    except (TargetNotEmptyError, SchemaTooNewError, SQLAlchemyError, OSError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        print(f"magdagdon: db copy failed: {reason}", file=sys.stderr)
+        return 1
+    print(
+        f"copied {copied.players} players, {copied.games} games ({copied.actions} actions) "
+        f"and {copied.highscores} High Scores from {describe(source)} to {describe(target)}"
+    )
     return 0
 
 
@@ -120,9 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from magdagdon.sim import command as simulate
 
         return simulate.run(args)
+    if args.command == "db":
+        return db_copy(args.source, args.target)
     try:
         if args.command is None:
             return serve(DEFAULT_HOST, None, None, open_browser=True)
-        return serve(args.host, args.port, args.db, open_browser=not args.no_browser)
+        return serve(
+            args.host,
+            args.port,
+            args.db,
+            not args.no_browser,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+            api_docs=args.api_docs,
+        )
     except KeyboardInterrupt:  # Ctrl-C before the server was up
         return 0

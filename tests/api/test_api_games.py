@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 STATE_FIELDS = {
     "id", "difficulty", "phase", "turn", "version", "board", "dice", "valid_cells",
     "min_required", "can_confirm", "stuck", "powers", "score", "adjust", "can_reroll",
-    "ruinable", "hints_used", "rank", "finished_at", "abandoned",
+    "ruinable", "hints_used", "rank", "finished_at", "abandoned", "preview", "rank_among",
+    "mode", "daily",
 }  # fmt: skip
 EMPTY_LINE = {"sum": 0, "bonus": 0, "combo": None}
 
@@ -57,8 +58,12 @@ def test_new_game_answers_201_with_the_exact_fresh_state(client: TestClient) -> 
         "ruinable": [],
         "hints_used": 0,
         "rank": None,
+        "rank_among": None,
         "finished_at": None,
         "abandoned": False,
+        "preview": game["score"],
+        "mode": "normal",
+        "daily": None,
     }
 
 
@@ -180,6 +185,7 @@ def test_a_whole_game_matches_the_engine_and_writes_its_high_score(client: TestC
     assert state["dice"] == []
     assert state["valid_cells"] == {}
     assert state["rank"] == 1
+    assert state["rank_among"] == 1
     assert isinstance(state["finished_at"], str)
     assert state["finished_at"].endswith("Z")
     assert client.get("/api/games/current").status_code == 404
@@ -209,9 +215,15 @@ def test_version_must_be_current_when_given(client: TestClient) -> None:
     assert client.get(f"/api/games/{game['id']}").json() == game
     fresh = post_action(client, game["id"], {"type": "roll", "version": 0})
     assert fresh["version"] == 1
-    replayed = client.post(f"/api/games/{game['id']}/actions", json={"type": "roll", "version": 0})
-    assert replayed.status_code == 409
-    assert replayed.json()["error"]["code"] == "version_conflict"
+    # API.md: the very action applied at that version, sent again (its answer was lost), is a
+    # retry: 200 with the game as it is, nothing applied
+    retried = post_action(client, game["id"], {"type": "roll", "version": 0})
+    assert retried == fresh
+    stage = action_to_json(plain_turn(GameState.new(Difficulty.PEACEFUL, 2).apply(Roll()))[0])
+    other = client.post(f"/api/games/{game['id']}/actions", json={**stage, "version": 0})
+    assert other.status_code == 409
+    assert other.json()["error"]["code"] == "version_conflict"
+    assert client.get(f"/api/games/{game['id']}").json() == fresh
 
 
 def test_staged_dice_show_their_cells(client: TestClient) -> None:

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 from fastapi.testclient import TestClient
 
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 def test_language_defaults_to_filipino_and_is_remembered(
@@ -37,12 +32,12 @@ def test_bad_settings_are_422(client: TestClient, body: object) -> None:
     assert client.get("/api/player").json() == {"language": "en"}
 
 
-def test_the_player_survives_a_restart(db_path: Path) -> None:
-    with TestClient(create_app(db_path)) as first:
+def test_the_player_survives_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as first:
         first.put("/api/player", json={"language": "en"})
         game = first.post("/api/games", json={"difficulty": "peaceful", "seed": 4}).json()
         token = first.cookies[COOKIE]
-    with TestClient(create_app(db_path)) as second:
+    with TestClient(create_app(db_url)) as second:
         second.cookies.set(COOKIE, token)
         assert second.get("/api/player").json() == {"language": "en"}
         assert second.get("/api/games/current").json() == game

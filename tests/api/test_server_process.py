@@ -1,5 +1,6 @@
-"""The real server process: the ``Serving on`` line, Ctrl-C, and SIGKILL at any moment losing no
-acknowledged action (the restarted server has them all; the file passes integrity_check)."""
+"""The real server process, on both databases: the ``Serving on`` line, Ctrl-C, and SIGKILL at any
+moment losing no acknowledged action (the restarted server has them all; a SQLite file passes
+integrity_check)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from api_helpers import random_action
 from magdagdon import cli
 from magdagdon.engine import Action, Difficulty, GameState, action_to_json, replay
 from magdagdon.store import Store
+from magdagdon.store.paths import is_postgresql
 from plans import plain_turn
 
 if TYPE_CHECKING:
@@ -57,19 +59,55 @@ class Player:
         self.conn.close()
 
 
-def integrity(db: Path) -> str:
+def integrity(db: str) -> str:
+    """SQLite's own check of the file; a PostgreSQL server was never killed, nothing to check."""
+    if is_postgresql(db):
+        return "ok"
     with sqlite3.connect(db) as conn:
         return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
 
 
-def test_serving_line_and_ctrl_c(live_server: ServerProcess) -> None:
-    assert re.fullmatch(r"Serving on http://127\.0\.0\.1:(\d+)\n", live_server.lines[0])
-    assert live_server.port > 0
-    player = Player(live_server)
+def test_serving_line_and_ctrl_c(start_server: Callable[[str], ServerProcess], db_url: str) -> None:
+    server = start_server(db_url)
+    assert re.fullmatch(r"Serving on http://127\.0\.0\.1:(\d+)\n", server.lines[0])
+    assert server.port > 0
+    player = Player(server)
     assert player.call("GET", "/api/player") == (200, {"language": "fil"})
     player.close()
-    assert live_server.stop() == 0
-    assert "Traceback" not in live_server.stderr()
+    assert server.stop() == 0
+    assert "Traceback" not in server.stderr()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql", "newer"])
+def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path, kind: str) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    with sqlite3.connect(tmp_path / "newer.sqlite3") as newer:
+        newer.execute("PRAGMA user_version = 4")  # by a MAGDAGDON of hand-written version 4
+    unreachable = {
+        "postgresql": f"postgresql://nobody@/none?host={tmp_path}&port=1",
+        "sqlite": str(tmp_path / "file" / "x.sqlite3"),
+        "newer": str(tmp_path / "newer.sqlite3"),
+    }[kind]
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "magdagdon",
+            "serve",
+            "--no-browser",
+            "--port",
+            "0",
+            "--db",
+            unreachable,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert "cannot open the database" in result.stderr
+    assert ("written by a newer one" in result.stderr) is (kind == "newer")
+    assert "Traceback" not in result.stderr
 
 
 def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
@@ -104,9 +142,9 @@ def test_the_default_port_falls_back_to_a_free_one(monkeypatch: pytest.MonkeyPat
 
 
 def test_sigkill_in_the_middle_of_a_turn_keeps_the_staged_die(
-    start_server: Callable[[Path], ServerProcess], tmp_path: Path
+    start_server: Callable[[str], ServerProcess], db_url: str
 ) -> None:
-    db = tmp_path / "kill.sqlite3"
+    db = db_url
     server = start_server(db)
     player = Player(server)
     status, game = player.call("POST", "/api/games", {"difficulty": "peaceful", "seed": 13})
@@ -177,9 +215,9 @@ class Bot:
 
 
 def test_sigkill_at_random_moments_loses_no_acknowledged_action(
-    start_server: Callable[[Path], ServerProcess], tmp_path: Path
+    start_server: Callable[[str], ServerProcess], db_url: str
 ) -> None:
-    db = tmp_path / "kill-random.sqlite3"
+    db = db_url
     rng = random.Random(2024)
     server = start_server(db)
     bots = [Bot(server, 100 + i, list(Difficulty)[i % 3]) for i in range(6)]

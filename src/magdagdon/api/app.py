@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import errors, routes_games, routes_highscores, routes_hint, routes_player
+from magdagdon.api import edge, errors, routes_games, routes_highscores, routes_hint, routes_player
 from magdagdon.api.static import WEB_DIR, page_mount
+from magdagdon.settings import Settings
 from magdagdon.store import Store
 
 if TYPE_CHECKING:
@@ -19,12 +20,17 @@ if TYPE_CHECKING:
 
 
 def create_app(
-    store_or_db_path: Store | str | os.PathLike[str], *, web_dir: Path = WEB_DIR
+    store_or_db: Store | str | os.PathLike[str],
+    *,
+    web_dir: Path = WEB_DIR,
+    settings: Settings | None = None,
 ) -> FastAPI:
-    """The web app over a :class:`Store` (kept open) or a database file (closed at shutdown);
-    ``web_dir`` is the page's folder (the package's ``web/``)."""
-    owned = not isinstance(store_or_db_path, Store)
-    store = store_or_db_path if isinstance(store_or_db_path, Store) else Store(store_or_db_path)
+    """The web app over a :class:`Store` (kept open) or a database — a SQLite file path or a
+    ``postgresql://`` URL — (closed at shutdown); ``web_dir`` is the page's folder (the
+    package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None)."""
+    settings = Settings() if settings is None else settings
+    owned = not isinstance(store_or_db, Store)
+    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -32,7 +38,9 @@ def create_app(
         if owned:
             store.close()
 
-    app = FastAPI(title="MAGDAGDON", version=__version__, lifespan=lifespan)
+    app = FastAPI(
+        title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
+    )
     app.state.store = store
     errors.install(app)
     app.include_router(routes_games.router)
@@ -40,4 +48,5 @@ def create_app(
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
     app.router.routes.append(page_mount(web_dir))
+    edge.install(app, settings, web_dir)
     return app

@@ -1,4 +1,5 @@
-"""The player cookie: a random token, HttpOnly, SameSite=Lax, kept for 400 days."""
+"""The player cookie: a random token, HttpOnly, SameSite=Lax, kept for 400 days; Secure when the
+request came over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto)."""
 
 from __future__ import annotations
 
@@ -20,4 +21,7 @@ def new_player_token(request: Request, token: str) -> None:
 def set_new_player_cookie(request: Request, response: Response) -> None:
     token = getattr(request.state, "new_player_token", None)
     if token is not None:
-        response.set_cookie(COOKIE, token, max_age=MAX_AGE, path="/", httponly=True, samesite="lax")
+        secure = request.url.scheme == "https"
+        response.set_cookie(
+            COOKIE, token, max_age=MAX_AGE, path="/", httponly=True, samesite="lax", secure=secure
+        )

@@ -1,8 +1,11 @@
-"""Request bodies: what a client may send. Anything else answers 422 before the game is touched."""
+"""Request bodies: what a client may send. A body that is not an action at all (a wrong type,
+a missing or unknown field, a cell off the board) answers 422 before the game is touched;
+whether an action is allowed — which die, which delta, which dice to reroll — is the engine's
+to say (409 with its code), so no rule is checked here."""
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from magdagdon.engine import Difficulty
 
@@ -16,10 +19,8 @@ def _whole(value: object) -> object:
 
 # a whole JSON number: strict (no bool, no string), but 2.0 counts as 2 as JSON Schema says
 Whole = Annotated[int, BeforeValidator(_whole), Field(strict=True)]
+DieId = Annotated[Whole, Field(description="A die of the roll, 0–3.")]
 # (the constraints before the validator: so they reach the JSON schema as minimum/maximum)
-DieId = Annotated[
-    int, Field(strict=True, ge=0, le=3, description="A die, 0–3."), BeforeValidator(_whole)
-]
 Coordinate = Annotated[int, Field(strict=True, ge=0, le=3), BeforeValidator(_whole)]
 Cell = Annotated[
     list[Coordinate],
@@ -34,32 +35,14 @@ Version = Annotated[
 SEED_MAX = 2**53 - 1  # exact in JavaScript and in any JSON number
 
 
-def _delta(delta: int) -> int:
-    if delta not in (1, -1):
-        raise ValueError("delta is 1 (DAGDAG +1) or -1 (BAWAS −1)")
-    return delta
-
-
-# an int, not a Literal: a Literal would also take true and 1.0
-Delta = Annotated[
-    Whole,
-    AfterValidator(_delta),
-    WithJsonSchema({"type": "integer", "enum": [1, -1]}),
-]
-
-
-def _unique(dice: list[int]) -> list[int]:
-    if len(set(dice)) != len(dice):
-        raise ValueError("each die can be chosen once")
-    return dice
-
-
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class NewGame(_Body):
     difficulty: Difficulty
+    #: A daily challenge (mode daily or practice) is started with ``POST /api/daily``.
+    mode: Literal["normal", "tutorial"] = "normal"
     seed: Annotated[int, Field(strict=True, ge=0, le=SEED_MAX), BeforeValidator(_whole)] | None = (
         None
     )
@@ -101,7 +84,7 @@ class AdjustAction(_Body):
 
     type: Literal["adjust"]
     die: DieId
-    delta: Delta
+    delta: Annotated[Whole, Field(description="1 (DAGDAG +1) or -1 (BAWAS −1).")]
     version: Version = None
 
 
@@ -109,11 +92,7 @@ class RerollAction(_Body):
     """I-ROLL ULIT of the chosen tray dice (a Power use)."""
 
     type: Literal["reroll"]
-    dice: Annotated[
-        list[DieId],
-        Field(min_length=1, max_length=4, json_schema_extra={"uniqueItems": True}),
-        AfterValidator(_unique),
-    ]
+    dice: Annotated[list[DieId], Field(description="Tray dice, each once.")]
     version: Version = None
 
 

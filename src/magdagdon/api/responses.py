@@ -1,8 +1,9 @@
-"""Response bodies: the game state of API.md (plus api-extra.md's fields), High Scores, errors."""
+"""Response bodies: the game state of API.md (plus api-extra.md's fields), the hint, High Scores,
+errors."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -41,8 +42,14 @@ class Score(BaseModel):
     columns: list[LineScore]
 
 
-class GameState(BaseModel):
-    """A game as the player sees it; every field comes from the engine."""
+class DailyRef(BaseModel):
+    date: str = Field(description="YYYY-MM-DD (UTC)")
+    number: int
+
+
+class GameView(BaseModel):
+    """A game as the player sees it (API.md's "game state"); every field comes from the engine
+    or the store. (The engine's state is ``magdagdon.engine.GameState``.)"""
 
     id: str
     difficulty: Literal["peaceful", "survival", "nightmare"]
@@ -57,6 +64,10 @@ class GameState(BaseModel):
     stuck: bool
     powers: Powers
     score: Score
+    preview: Score = Field(
+        description="The score of the board with the staged dice, as if KUMPIRMAHIN were "
+        "pressed now (the same as score when nothing is staged)."
+    )
     adjust: dict[str, list[Literal[-1, 1]]] = Field(
         description="For each tray die, the deltas a Power may apply now."
     )
@@ -64,8 +75,27 @@ class GameState(BaseModel):
     ruinable: list[Cell]
     hints_used: int
     rank: int | None
+    rank_among: int | None = Field(
+        description="In phase over, for a ranked game: how many High Scores its difficulty has."
+    )
     finished_at: str | None
     abandoned: bool = Field(description="The game was abandoned when a newer one started.")
+    mode: Literal["normal", "daily", "practice", "tutorial"]
+    daily: DailyRef | None = Field(description="The day's challenge of a daily or practice game.")
+
+
+class PlacementStep(BaseModel):
+    die: int
+    cell: Cell = Field(description="[row, column]")
+
+
+class Hint(BaseModel):
+    action: dict[str, Any] = Field(description="The best next action, in the actions' JSON form.")
+    placement: list[PlacementStep] = Field(
+        description="The turn's recommended placement in staging order; [] for a Power or a RUIN."
+    )
+    expected_value: float = Field(description="The expected final score with this play.")
+    version: int = Field(description="The game version the hint is for.")
 
 
 class HighScoreEntry(BaseModel):

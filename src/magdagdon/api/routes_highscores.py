@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from magdagdon.api.deps import PlayerDep, StoreDep
+from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.responses import HighScoreEntry, error_responses
 from magdagdon.engine import Difficulty
 
@@ -12,10 +12,10 @@ router = APIRouter(prefix="/api/highscores", tags=["highscores"])
 
 
 @router.get("", responses=error_responses(422))
-async def highscores(
+def highscores(
     difficulty: Difficulty,
     store: StoreDep,
-    player: PlayerDep,
+    caller: CallerDep,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> list[HighScoreEntry]:
     """Best first; on a tie, the game that ended first."""
@@ -30,5 +30,5 @@ async def highscores(
             hints_used=entry.hints_used,
             game_id=entry.game_id,
         )
-        for entry in store.highscores(player.token, difficulty, limit)
+        for entry in store.highscores(caller.token, difficulty, limit)
     ]

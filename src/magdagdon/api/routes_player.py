@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from magdagdon.api.deps import PlayerDep, StoreDep
+from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.requests import PlayerSettingsIn
 from magdagdon.api.responses import PlayerSettings, error_responses
 
@@ -10,13 +10,11 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 
 
 @router.get("")
-async def read_settings(player: PlayerDep) -> PlayerSettings:
-    return PlayerSettings.model_validate({"language": player.language})
+def read_settings(caller: CallerDep) -> PlayerSettings:
+    return PlayerSettings.model_validate({"language": caller.player().language})
 
 
 @router.put("", responses=error_responses(422))
-async def update_settings(
-    body: PlayerSettingsIn, store: StoreDep, player: PlayerDep
-) -> PlayerSettings:
-    updated = store.set_language(player.token, body.language)
+def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
+    updated = store.set_language(caller.token, body.language)
     return PlayerSettings.model_validate({"language": updated.language})

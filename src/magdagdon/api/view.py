@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from magdagdon.api import responses
-from magdagdon.engine import OFF, Adjust, Reroll, Ruin, row_col
-from magdagdon.engine.board import RUIN_CODE, SIZE
+from magdagdon.engine import OFF, Adjust, Reroll, Ruin
+from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
+from magdagdon.engine.codec import cell_to_json
+from magdagdon.engine.daily import daily_number
+from magdagdon.engine.scoring import score_codes
 from magdagdon.store import GameStatus
 
 if TYPE_CHECKING:
-    from magdagdon.engine import GameState, LineScore
-    from magdagdon.store import GameRecord
-
-
-def _cell(cell: int) -> list[int]:
-    return list(row_col(cell))
+    from magdagdon.engine import GameState, LineScore, Score
+    from magdagdon.store import GameRecord, Store
 
 
 def _board(state: GameState) -> list[list[responses.BoardCell]]:
@@ -32,9 +32,32 @@ def _line(line: LineScore) -> responses.LineScore:
     )
 
 
-def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
-    """The API's game state of a stored game (``rank`` only matters in phase ``over``)."""
+def _score(score: Score) -> dict[str, Any]:
+    return {
+        "base": score.base,
+        "bonus": score.bonus,
+        "ruins": score.ruins,
+        "ruin_penalty": score.ruin_penalty,
+        "power_penalty": score.power_penalty,
+        "total": score.total,
+        "rows": [_line(line) for line in score.rows],
+        "columns": [_line(line) for line in score.columns],
+    }
+
+
+def _daily(game: GameRecord) -> dict[str, Any] | None:
+    if game.daily_date is None:
+        return None
+    return {"date": game.daily_date, "number": daily_number(date.fromisoformat(game.daily_date))}
+
+
+def game_view(game: GameRecord, store: Store) -> responses.GameView:
+    """The API's game state of a stored game; its rank is read from ``store`` once it is over."""
     state = game.state
+    rank = rank_among = None
+    if state.is_over and game.mode.ranked:
+        rank = store.rank(game.id)
+        rank_among = store.ranked_games(game.player, game.difficulty) if rank else None
     adjust: dict[str, list[int]] = {}
     can_reroll = False
     ruinable: list[list[int]] = []
@@ -44,10 +67,12 @@ def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
         elif isinstance(action, Reroll):
             can_reroll = True
         elif isinstance(action, Ruin):
-            ruinable.append(_cell(action.cell))
+            ruinable.append(cell_to_json(action.cell))
     score = state.score()
+    # the score of the board with the staged dice, as if KUMPIRMAHIN were pressed now
+    preview = score_codes(to_codes(state.live), state.power_penalty) if state.order else score
     difficulty = state.difficulty
-    return responses.GameState.model_validate(
+    return responses.GameView.model_validate(
         {
             "id": game.id,
             "difficulty": difficulty.value,
@@ -56,11 +81,12 @@ def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
             "version": game.version,
             "board": _board(state),
             "dice": [
-                {"id": die, "value": value, "cell": None if cell == OFF else _cell(cell)}
+                {"id": die, "value": value, "cell": None if cell == OFF else cell_to_json(cell)}
                 for die, (value, cell) in enumerate(zip(state.dice, state.staged, strict=True))
             ],
             "valid_cells": {
-                str(die): [_cell(c) for c in cells] for die, cells in state.valid_cells().items()
+                str(die): [cell_to_json(c) for c in cells]
+                for die, cells in state.valid_cells().items()
             },
             "min_required": state.min_required,
             "can_confirm": state.can_confirm,
@@ -72,22 +98,17 @@ def game_view(game: GameRecord, rank: int | None = None) -> responses.GameState:
                 "penalty": state.power_penalty,
                 "next_penalty": state.next_penalty,
             },
-            "score": {
-                "base": score.base,
-                "bonus": score.bonus,
-                "ruins": score.ruins,
-                "ruin_penalty": score.ruin_penalty,
-                "power_penalty": score.power_penalty,
-                "total": score.total,
-                "rows": [_line(line) for line in score.rows],
-                "columns": [_line(line) for line in score.columns],
-            },
+            "score": _score(score),
+            "preview": _score(preview),
             "adjust": adjust,
             "can_reroll": can_reroll,
             "ruinable": ruinable,
             "hints_used": game.hints_used,
-            "rank": rank if state.is_over else None,
+            "rank": rank,
+            "rank_among": rank_among,
             "finished_at": game.finished_at,
             "abandoned": game.status is GameStatus.ABANDONED,
+            "mode": game.mode.value,
+            "daily": _daily(game),
         }
     )

@@ -1,26 +1,36 @@
-"""The SQLite store of MAGDAGDON: players, games with their action log, and High Scores."""
+"""The store of MAGDAGDON (SQLite or PostgreSQL): players, games with their action log, and
+High Scores. The rules of a game's life (start, play, abandon) are ``magdagdon.games``'s."""
 
-from magdagdon.store.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
-from magdagdon.store.paths import ENV_VAR, default_db_path, resolve_db_path
-from magdagdon.store.records import GameRecord, GameStatus, HighScore, Player
-from magdagdon.store.schema import LATEST, MIGRATIONS, SchemaTooNewError, migrate
-from magdagdon.store.store import LANGUAGES, Store
+from magdagdon.store.errors import (
+    GameAbandonedError,
+    GameNotFoundError,
+    SchemaTooNewError,
+    TargetNotEmptyError,
+    VersionConflictError,
+)
+from magdagdon.store.paths import ENV_VAR, database_url, default_db_path, describe, resolve_db
+from magdagdon.store.records import GameMode, GameRecord, GameStatus, HighScore, Player
+from magdagdon.store.rows import LANGUAGES, Rows, now
+from magdagdon.store.store import Store
 
 __all__ = [
     "ENV_VAR",
     "LANGUAGES",
-    "LATEST",
-    "MIGRATIONS",
     "GameAbandonedError",
+    "GameMode",
     "GameNotFoundError",
     "GameRecord",
     "GameStatus",
     "HighScore",
     "Player",
+    "Rows",
     "SchemaTooNewError",
     "Store",
+    "TargetNotEmptyError",
     "VersionConflictError",
+    "database_url",
     "default_db_path",
-    "migrate",
-    "resolve_db_path",
+    "describe",
+    "now",
+    "resolve_db",
 ]

@@ -1,4 +1,5 @@
-"""What the store refuses; its 409 cases are ``IllegalActionError`` s, like the engine's."""
+"""What the store refuses. Its 409 cases are ``IllegalActionError`` s, like the engine's, so the
+API answers them the same way."""
 
 from __future__ import annotations
 
@@ -15,3 +16,11 @@ class VersionConflictError(IllegalActionError):
 
 class GameAbandonedError(IllegalActionError):
     code = "game_abandoned"
+
+
+class SchemaTooNewError(RuntimeError):
+    """The database was written by a newer MAGDAGDON than this one."""
+
+
+class TargetNotEmptyError(RuntimeError):
+    """``magdagdon db copy`` refuses a target that already holds players or games."""

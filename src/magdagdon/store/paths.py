@@ -1,4 +1,5 @@
-"""Where the database lives: ``--db``, else ``MAGDAGDON_DB``, else the user's data directory."""
+"""Which database: ``--db``, else ``MAGDAGDON_DB``, else a SQLite file in the user's data
+directory. A value is a SQLite file path or a ``postgresql://`` URL."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import os
 from pathlib import Path
 
 import platformdirs
+from sqlalchemy.engine import URL, make_url
 
 ENV_VAR = "MAGDAGDON_DB"
 FILE_NAME = "magdagdon.sqlite3"
+_POSTGRESQL_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
 def default_db_path() -> Path:
@@ -19,6 +22,29 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("magdagdon")) / FILE_NAME
 
 
-def resolve_db_path(db: str | os.PathLike[str] | None) -> Path:
-    """The database to use for an optional ``--db`` value."""
-    return Path(db).expanduser() if db else default_db_path()
+def is_postgresql(db: str | os.PathLike[str]) -> bool:
+    return isinstance(db, str) and db.startswith(_POSTGRESQL_SCHEMES)
+
+
+def resolve_db(db: str | os.PathLike[str] | None) -> str:
+    """The database to use for an optional ``--db`` value: a URL as given, or a file path."""
+    value = db or os.environ.get(ENV_VAR)
+    if value and is_postgresql(value):
+        return str(value)
+    return str(Path(value).expanduser() if value else default_db_path())
+
+
+def database_url(db: str | os.PathLike[str]) -> URL:
+    """SQLAlchemy's URL for a file path or a PostgreSQL URL (always with the psycopg 3 driver:
+    a plain ``postgresql://`` would pick psycopg2, which is not installed)."""
+    if is_postgresql(db):
+        url = make_url(str(db))
+        return url.set(drivername="postgresql+psycopg")
+    return URL.create("sqlite+pysqlite", database=str(Path(db)))
+
+
+def describe(db: str | os.PathLike[str]) -> str:
+    """The database for a message: a path, or a URL without its password."""
+    if is_postgresql(db):
+        return make_url(str(db)).render_as_string(hide_password=True)
+    return str(db)

@@ -1,88 +1,61 @@
-"""The SQLite store: players, games (current state + action log) and High Scores.
+"""The store: players, games (current state + action log) and High Scores, on SQLite or
+PostgreSQL. It reads and writes rows and nothing else: the rules of a game and of its modes are
+``magdagdon.games``'s, which calls :meth:`Store.write` to change several rows at once.
 
-Durability: WAL with ``synchronous=FULL``; every accepted action is committed, and the WAL
-synced to disk, before :meth:`Store.apply` returns, so a crash of the process (SIGKILL) or of the
-machine (a power cut) at any instant loses no acknowledged action and corrupts nothing.
-Measured (bench/server_bench.py, quiet machine): a commit costs ~0.5 ms with FULL and ~0.25 ms
-with NORMAL, and the server sustains well over its 500 actions/s target with FULL.
-``Store(path, synchronous="NORMAL")`` remains available (it only gives up the power-cut case).
-
-One connection serves every thread; a lock around each transaction serialises them, and
-the read-modify-write of a game happens inside one ``BEGIN IMMEDIATE`` transaction.
+Durability (``connect.py``): every write is committed, and on disk, before its method returns.
+SQLite's writes in this process also take a lock of their own: they would serialise on the
+database's write lock anyway, and a Python lock queues them without SQLite's busy-wait polling.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
-import sqlite3
 import threading
-from contextlib import contextmanager
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager, nullcontext
+from typing import TYPE_CHECKING
 
-from magdagdon.engine import (
-    Action,
-    Difficulty,
-    GameState,
-    action_from_json,
-    action_to_json,
-    state_from_json,
-    state_to_json,
-)
-from magdagdon.store.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
-from magdagdon.store.records import GameRecord, GameStatus, HighScore, Player
-from magdagdon.store.schema import migrate
+from magdagdon.store import migrate
+from magdagdon.store import statements as sql
+from magdagdon.store.connect import SNAPSHOT, WRITE, open_engine
+from magdagdon.store.paths import database_url, describe
+from magdagdon.store.records import HighScore, Player
+from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
 
 if TYPE_CHECKING:
     import os
     from collections.abc import Iterator
 
-LANGUAGES = ("fil", "en")
-SEED_LIMIT = 2**53  # random seeds stay exact in JavaScript
-_GAME_COLUMNS = (
-    "id, player, difficulty, seed, state, version, hints_used, status, "
-    "created_at, updated_at, finished_at"
-)
-_HIGHSCORE_ORDER = "score DESC, id ASC"  # best first; on a tie the game that ended first
+    from sqlalchemy import Connection
 
-
-def now() -> str:
-    """The current UTC time in ISO-8601, to the millisecond."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+    from magdagdon.engine import Action, Difficulty
+    from magdagdon.store.records import GameRecord
 
 
 class Store:
-    """The game's database. Thread-safe; close it when done."""
+    """The game's database (a SQLite file path or a ``postgresql://`` URL), migrated when
+    opened. Thread-safe; close it when done."""
 
-    def __init__(self, path: str | os.PathLike[str], *, synchronous: str = "FULL") -> None:
-        if synchronous not in ("FULL", "NORMAL"):
-            raise ValueError("synchronous is FULL or NORMAL")
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._conn = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False, timeout=30.0
+    def __init__(self, db: str | os.PathLike[str], *, synchronous: str = "FULL") -> None:
+        self.db = str(db)
+        self.engine = open_engine(database_url(db), synchronous=synchronous)
+        self._writer = self.engine.execution_options(**{WRITE: True})  # made once: it costs
+        self.dialect: str = self.engine.dialect.name
+        sqlite = self.dialect == "sqlite"
+        self._write_lock: threading.Lock | nullcontext[None] = (
+            threading.Lock() if sqlite else nullcontext()
         )
+        self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
         try:
-            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise sqlite3.OperationalError(f"cannot use WAL on {self.path} (mode {mode})")
-            self._conn.execute(f"PRAGMA synchronous = {synchronous}")
-            self._conn.execute("PRAGMA foreign_keys = ON")
-            migrate(self._conn)
+            self.revision = migrate.upgrade(self.engine)
         except BaseException:
-            self._conn.close()
+            self.engine.dispose()
             raise
 
+    def __repr__(self) -> str:
+        return f"Store({describe(self.db)!r})"
+
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self.engine.dispose()
 
     def __enter__(self) -> Store:
         return self
@@ -90,187 +63,82 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    # ----- transactions ---------------------------------------------------------------------
+
     @contextmanager
-    def _transaction(self, mode: str = "IMMEDIATE") -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            conn = self._conn
-            conn.execute(f"BEGIN {mode}")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+    def write(self) -> Iterator[Rows]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        with self._write_lock, self._writer.connect() as conn, conn.begin():
+            yield Rows(conn, for_update=self._for_update)
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Connection]:
+        """A read of several statements that all see one state of the database (``db copy``):
+        a read transaction on SQLite, REPEATABLE READ on PostgreSQL."""
+        options: dict[str, object] = {SNAPSHOT: True}
+        if self.dialect == "postgresql":
+            options["isolation_level"] = "REPEATABLE READ"
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        """A connection for one read statement (atomic on its own: see ``connect.py``)."""
+        with self.engine.connect() as conn:
+            yield conn
 
     # ----- players --------------------------------------------------------------------------
 
     def new_player(self, language: str = "fil") -> Player:
         """A new player with a fresh random token (the cookie's value)."""
         player = Player(secrets.token_urlsafe(32), _language(language))
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT INTO players (token, language, created_at) VALUES (?, ?, ?)",
-                (player.token, player.language, now()),
-            )
+        with self.write() as rows:
+            rows.insert_player(player, now())
         return player
 
     def player(self, token: str) -> Player | None:
-        with self._lock:
-            row = self._conn.execute(
-                "SELECT token, language FROM players WHERE token = ?", (token,)
-            ).fetchone()
-        return None if row is None else Player(row[0], row[1])
+        if not is_key(token):
+            return None
+        with self._read() as conn:
+            row = conn.execute(sql.PLAYER, {"token": token}).first()
+        return None if row is None else Player(row[0], row[1], row[2])
 
     def set_language(self, token: str, language: str) -> Player:
-        with self._transaction() as conn:
-            cursor = conn.execute(
-                "UPDATE players SET language = ? WHERE token = ?", (_language(language), token)
-            )
-            if cursor.rowcount != 1:
-                raise LookupError("no such player")
-        return Player(token, language)
+        with self.write() as rows:
+            return rows.set_language(token, _language(language))
 
     # ----- games ----------------------------------------------------------------------------
 
-    def new_game(self, player: str, difficulty: Difficulty, seed: int | None = None) -> GameRecord:
-        """Start a game for ``player``; any unfinished game of theirs is abandoned."""
-        if seed is None:
-            seed = secrets.randbelow(SEED_LIMIT)
-        state = GameState.new(difficulty, seed)
-        game_id = secrets.token_hex(8)
-        stamp = now()
-        saved = _json(state_to_json(state))
-        with self._transaction() as conn:
-            conn.execute(
-                "UPDATE games SET status = 'abandoned', updated_at = ? "
-                "WHERE player = ? AND status = 'playing'",
-                (stamp, player),
-            )
-            conn.execute(
-                "INSERT INTO games (id, player, difficulty, seed, state, version, hints_used, "
-                "status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, 0, 'playing', ?, ?)",
-                (game_id, player, difficulty.value, seed, saved, stamp, stamp),
-            )
-        return GameRecord(
-            game_id, player, difficulty, seed, state, 0, 0, GameStatus.PLAYING, stamp, stamp, None
-        )
-
     def game(self, game_id: str) -> GameRecord | None:
-        with self._lock:
-            return self._game(self._conn, game_id)
+        if not is_key(game_id):
+            return None
+        with self._read() as conn:
+            row = conn.execute(sql.GAME, {"game_id": game_id}).first()
+        return None if row is None else game_record(row)
 
     def current_game(self, player: str) -> GameRecord | None:
-        """The player's unfinished game, if any."""
-        with self._lock:
-            row = self._conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND status = 'playing' "
-                "ORDER BY created_at DESC LIMIT 1",
-                (player,),
-            ).fetchone()
-        return None if row is None else _game_record(row)
-
-    def apply(
-        self,
-        game_id: str,
-        action: Action,
-        *,
-        version: int | None = None,
-        player: str | None = None,
-    ) -> GameRecord:
-        """Apply ``action`` and commit it with the new state before answering.
-
-        Raises :class:`GameNotFoundError` (also when ``player`` is given and is not the game's),
-        or an ``IllegalActionError`` (the engine's, or ``version_conflict`` / ``game_abandoned``)
-        with nothing changed. When the action ends the
-        game, its High Score is written in the same transaction.
-        """
-        with self._transaction() as conn:
-            game = self._game(conn, game_id)
-            if game is None or (player is not None and game.player != player):
-                raise GameNotFoundError(game_id)
-            if version is not None and version != game.version:
-                raise VersionConflictError(
-                    f"the game is at version {game.version}, not {version}; reload it"
-                )
-            if game.status is GameStatus.ABANDONED:
-                raise GameAbandonedError("this game was abandoned when a new one started")
-            state = game.state.apply(action)
-            stamp = now()
-            new_version = game.version + 1
-            over = state.is_over
-            status = GameStatus.FINISHED if over else GameStatus.PLAYING
-            finished_at = stamp if over else None
-            saved = _json(state_to_json(state))
-            conn.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, "
-                "finished_at = ? WHERE id = ?",
-                (saved, new_version, status.value, stamp, finished_at, game_id),
-            )
-            conn.execute(
-                "INSERT INTO actions (game_id, seq, action, created_at) VALUES (?, ?, ?, ?)",
-                (game_id, new_version, _json(action_to_json(action)), stamp),
-            )
-            if over:
-                score = state.score()
-                conn.execute(
-                    "INSERT INTO highscores (game_id, player, difficulty, score, date, turns, "
-                    "powers_used, ruins, hints_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        game.player,
-                        game.difficulty.value,
-                        score.total,
-                        stamp,
-                        state.turn,
-                        state.powers_used,
-                        score.ruins,
-                        game.hints_used,
-                    ),
-                )
-        return GameRecord(
-            game.id,
-            game.player,
-            game.difficulty,
-            game.seed,
-            state,
-            new_version,
-            game.hints_used,
-            status,
-            game.created_at,
-            stamp,
-            finished_at,
-        )
-
-    def count_hint(self, game_id: str) -> int:
-        """Count one more hint asked for in ``game_id``; answer the new count."""
-        with self._transaction() as conn:
-            row = conn.execute(
-                "UPDATE games SET hints_used = hints_used + 1 WHERE id = ? RETURNING hints_used",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                raise GameNotFoundError(game_id)
-        return int(row[0])
+        """The player's most recent unfinished game, if any; a tutorial is never current."""
+        with self._read() as conn:
+            row = conn.execute(sql.CURRENT_GAME, {"player": player}).first()
+        return None if row is None else game_record(row)
 
     def actions(self, game_id: str) -> list[Action]:
         """The accepted actions of a game, in order: ``replay(difficulty, seed, actions)``."""
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-        return [action_from_json(json.loads(row[0])) for row in rows]
+        with self._read() as conn:
+            return read_actions(conn, game_id)
+
+    def count_hint(self, game_id: str) -> int:
+        """Count one more hint asked for in ``game_id``; answer the new count."""
+        with self.write() as rows:
+            return rows.count_hint(game_id)
 
     # ----- High Scores ----------------------------------------------------------------------
 
     def highscores(self, player: str, difficulty: Difficulty, limit: int = 100) -> list[HighScore]:
         """The player's High Scores of ``difficulty``, best first."""
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT score, date, turns, powers_used, ruins, hints_used, game_id "
-                f"FROM highscores WHERE player = ? AND difficulty = ? ORDER BY {_HIGHSCORE_ORDER} "
-                "LIMIT ?",
-                (player, difficulty.value, limit),
-            ).fetchall()
+        query = {"player": player, "difficulty": difficulty.value, "limit": limit}
+        with self._read() as conn:
+            rows = conn.execute(sql.HIGH_SCORES, query).all()
         return [
             HighScore(
                 rank=rank,
@@ -287,37 +155,17 @@ class Store:
         ]
 
     def rank(self, game_id: str) -> int | None:
-        """The 1-based rank of a finished game among its player's High Scores of its difficulty."""
-        with self._lock:
-            row = self._conn.execute(
-                "SELECT 1 + (SELECT count(*) FROM highscores AS o WHERE o.player = h.player "
-                "AND o.difficulty = h.difficulty AND (o.score > h.score OR "
-                "(o.score = h.score AND o.id < h.id))) FROM highscores AS h WHERE h.game_id = ?",
-                (game_id,),
-            ).fetchone()
+        """The 1-based rank of a ranked finished game among its player's High Scores of its
+        difficulty; None for a game without a High Score."""
+        with self._read() as conn:
+            row = conn.execute(sql.RANK, {"game_id": game_id}).first()
         return None if row is None else int(row[0])
 
-    # ----- rows to records ------------------------------------------------------------------
-
-    def _game(self, conn: sqlite3.Connection, game_id: str) -> GameRecord | None:
-        row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-        return None if row is None else _game_record(row)
-
-
-def _game_record(row: tuple[Any, ...]) -> GameRecord:
-    return GameRecord(
-        id=row[0],
-        player=row[1],
-        difficulty=Difficulty(row[2]),
-        seed=int(row[3]),
-        state=state_from_json(json.loads(row[4])),
-        version=int(row[5]),
-        hints_used=int(row[6]),
-        status=GameStatus(row[7]),
-        created_at=row[8],
-        updated_at=row[9],
-        finished_at=row[10],
-    )
+    def ranked_games(self, player: str, difficulty: Difficulty) -> int:
+        """How many games the player's High Scores of ``difficulty`` hold."""
+        query = {"player": player, "difficulty": difficulty.value}
+        with self._read() as conn:
+            return int(conn.execute(sql.RANKED_GAMES, query).scalar_one())
 
 
 def _language(language: str) -> str:

@@ -1,7 +1,7 @@
-"""The database schema, versioned from day one: ``PRAGMA user_version`` counts the migration steps
-applied, and :data:`MIGRATIONS` lists every step in order. A file at version *n* is brought up to
-date by running steps *n+1*, *n+2*, …, each in its own transaction together with the new
-``user_version``, so a crash between two steps leaves a file at a known version.
+"""The SQLite files of MAGDAGDON before Alembic: ``PRAGMA user_version`` counted the hand-written
+steps below (1–3). Such a file is brought to version 3 by the missing steps, then stamped with
+the first Alembic revision, which is the same schema (see ``migrate.py``); the steps are never
+changed or added to: new changes are Alembic revisions.
 """
 
 from __future__ import annotations
@@ -10,11 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import sqlite3
-
-
-class SchemaTooNewError(RuntimeError):
-    """The file was written by a newer MAGDAGDON than this one."""
+    from sqlalchemy import Connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,34 +73,32 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX highscores_by_rank ON highscores (player, difficulty, score DESC, id)",
         ),
     ),
+    Migration(
+        3,
+        "game modes (normal, daily, practice, tutorial), the daily challenge's day, player names",
+        (
+            "ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'normal' "
+            "CHECK (mode IN ('normal', 'daily', 'practice', 'tutorial'))",
+            "ALTER TABLE games ADD COLUMN daily_date TEXT",
+            "ALTER TABLE players ADD COLUMN name TEXT",
+            "CREATE INDEX games_by_daily ON games (daily_date, difficulty, mode)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version
 
 
-def user_version(conn: sqlite3.Connection) -> int:
-    row = conn.execute("PRAGMA user_version").fetchone()
-    return int(row[0])
+def user_version(conn: Connection) -> int:
+    return int(conn.exec_driver_sql("PRAGMA user_version").scalar_one())
 
 
-def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
-    """Run the missing steps up to ``target`` on an autocommit connection; answer the version."""
-    if user_version(conn) > LATEST:
-        raise SchemaTooNewError(
-            f"the database is at schema version {user_version(conn)}; "
-            f"this MAGDAGDON knows versions up to {LATEST}"
-        )
-    for step in MIGRATIONS[:target]:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            if user_version(conn) >= step.version:  # another process got here first
-                conn.execute("ROLLBACK")
-                continue
-            for statement in step.statements:
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {step.version:d}")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+def run_steps(conn: Connection, target: int = LATEST) -> int:
+    """Run the missing steps up to ``target`` in the connection's transaction; answer the
+    version. (Before Alembic, each step was its own transaction; here the caller's holds
+    them all, so a crash leaves the file as it was.)"""
+    for step in MIGRATIONS[user_version(conn) : target]:
+        for statement in step.statements:
+            conn.exec_driver_sql(statement)
+        conn.exec_driver_sql(f"PRAGMA user_version = {step.version:d}")
     return user_version(conn)

@@ -1,0 +1,123 @@
+"""The server's settings in one typed object: the defaults here, ``MAGDAGDON_*`` environment
+variables over them (``Settings.from_env``), ``magdagdon serve`` flags over those.
+
+Every field ``name`` is read from ``MAGDAGDON_NAME``; ``docs/hosting.md`` lists them all. Rates use
+the notation of the ``limits`` package (``"30/minute;300/hour"``: every part must hold); ``off``
+removes a rate. The rates count per server process: with ``--workers N`` a client can get up to N
+times each rate (``docs/hosting.md``, "Limits").
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
+
+from limits import parse_many
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from limits import RateLimitItem
+
+ENV_PREFIX = "MAGDAGDON_"
+OFF = "off"
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message names it and says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    # a request body is at most this many bytes (API.md: 413 body_too_large above 16 KB)
+    max_body_bytes: int = 16 * 1024
+    # seconds for the whole body to arrive once its headers have (a phone sends 16 KB in far less)
+    body_timeout: float = 10.0
+    # seconds from a connection's first byte (or its opening) to the end of the request's headers
+    header_timeout: float = 10.0
+    # the request line and headers together: far above what a browser sends (our cookie is 60 B)
+    max_header_bytes: int = 16 * 1024
+    # False: no rate counts at all (a reverse proxy that limits rates itself, a benchmark)
+    rate_limits: bool = True
+    # starting games (POST /api/games, POST /api/daily, POST /api/player/import): per player
+    # (cookie) and per address (a class behind one school address shares that one)
+    games_rate: str = "30/minute;300/hour"
+    games_rate_per_address: str = "120/minute;2000/hour"
+    # hints: each one is a search on the server's CPU
+    hints_rate: str = "30/minute;600/hour"
+    hints_rate_per_address: str = "120/minute;3000/hour"
+    # device links: making one, and using a code (so codes cannot be guessed by brute force)
+    links_rate: str = "10/minute;60/hour"
+    links_rate_per_address: str = "20/minute;120/hour"
+    # the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (uvicorn's
+    # forwarded_allow_ips: "127.0.0.1", "10.0.0.0/8,::1", "*"); None believes no one
+    forwarded_allow_ips: str | None = None
+    # seconds of Strict-Transport-Security sent on answers over HTTPS; 0 sends none
+    hsts_seconds: int = 365 * 24 * 3600
+    # serve /docs, /redoc and /openapi.json
+    api_docs: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds"):
+            if getattr(self, name) < 0:
+                raise SettingsError(f"{_env_name(name)}: must not be negative")
+        for name in ("body_timeout", "header_timeout"):
+            if not (getattr(self, name) > 0 and math.isfinite(getattr(self, name))):
+                raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
+        for name in RATE_FIELDS:
+            try:
+                rates(getattr(self, name))
+            except ValueError:
+                raise SettingsError(
+                    f"{_env_name(name)}: {getattr(self, name)!r} is not a rate such as "
+                    f"'30/minute;300/hour' (or {OFF!r})"
+                ) from None
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+        """The defaults, with every ``MAGDAGDON_*`` variable of ``environ`` (default
+        ``os.environ``) over them, and ``overrides`` (flags given) over those."""
+        environ = os.environ if environ is None else environ
+        values: dict[str, object] = {}
+        for field in fields(cls):
+            raw = environ.get(_env_name(field.name))
+            if raw is not None:
+                values[field.name] = _parse(field.name, str(field.type), raw.strip())
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]  # each value was parsed for its field
+
+
+RATE_FIELDS = tuple(f.name for f in fields(Settings) if f.name.endswith(("_rate", "_per_address")))
+
+
+def rates(text: str) -> tuple[RateLimitItem, ...]:
+    """The rates of ``text`` in the ``limits`` notation; none for ``off`` or nothing."""
+    if text.strip().lower() in ("", OFF):
+        return ()
+    return tuple(parse_many(text))
+
+
+def _env_name(field: str) -> str:
+    return ENV_PREFIX + field.upper()
+
+
+def _parse(name: str, kind: str, raw: str) -> object:
+    """``raw`` as a value of the field's type (its annotation, a string under PEP 563)."""
+    try:
+        if kind == "bool":
+            if raw.lower() in _TRUE | _FALSE:
+                return raw.lower() in _TRUE
+            raise ValueError(raw)
+        if kind == "int":
+            return int(raw)
+        if kind == "float":
+            return float(raw)
+    except ValueError:
+        raise SettingsError(f"{_env_name(name)}: {raw!r} is not a {kind}") from None
+    if kind == "str | None":
+        return raw or None
+    return raw

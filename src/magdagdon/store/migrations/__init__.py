@@ -1,0 +1,1 @@
+"""Alembic's migration scripts of the store (``versions/``); run by ``magdagdon.store.migrate``."""

@@ -1,0 +1,1 @@
+"""The revisions, oldest first; a file is ``rev<NNNN>_<slug>.py`` with ``revision = "<NNNN>"``."""

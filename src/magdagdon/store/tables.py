@@ -1,0 +1,93 @@
+"""The tables as the queries see them (SQLAlchemy Core), one definition for both databases.
+
+The database itself is made by the migrations (``migrations/versions/``); a test checks that a
+migrated database and these definitions agree. Times are ISO-8601 text (UTC, to the millisecond),
+as the API shows them; a game's state and an action are the engine's JSON codec, as text.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    Table,
+    Text,
+)
+
+# PostgreSQL's INTEGER has 32 bits and seeds have 53; SQLite's INTEGER already has 64, and a
+# SQLite AUTOINCREMENT key must be declared exactly INTEGER.
+Int64 = BigInteger().with_variant(Integer(), "sqlite")
+
+metadata = MetaData()
+
+players = Table(
+    "players",
+    metadata,
+    Column("token", Text, primary_key=True),
+    Column("language", Text, nullable=False, server_default="fil"),
+    Column("created_at", Text, nullable=False),
+    Column("name", Text),
+    CheckConstraint("language IN ('fil', 'en')", name="players_language"),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("player", Text, ForeignKey("players.token"), nullable=False),
+    Column("difficulty", Text, nullable=False),
+    Column("seed", Int64, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("hints_used", Integer, nullable=False, server_default="0"),
+    Column("status", Text, nullable=False, server_default="playing"),
+    Column("created_at", Text, nullable=False),
+    Column("updated_at", Text, nullable=False),
+    Column("finished_at", Text),
+    Column("mode", Text, nullable=False, server_default="normal"),
+    Column("daily_date", Text),
+    CheckConstraint("status IN ('playing', 'finished', 'abandoned')", name="games_status"),
+    CheckConstraint("mode IN ('normal', 'daily', 'practice', 'tutorial')", name="games_mode"),
+    Index("games_by_player_status", "player", "status"),
+    Index("games_by_daily", "daily_date", "difficulty", "mode"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", Text, ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("created_at", Text, nullable=False),
+    PrimaryKeyConstraint("game_id", "seq"),
+    sqlite_with_rowid=False,
+)
+
+highscores = Table(
+    "highscores",
+    metadata,
+    Column("id", Int64, primary_key=True, autoincrement=True),
+    Column("game_id", Text, ForeignKey("games.id"), nullable=False, unique=True),
+    Column("player", Text, ForeignKey("players.token"), nullable=False),
+    Column("difficulty", Text, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("date", Text, nullable=False),
+    Column("turns", Integer, nullable=False),
+    Column("powers_used", Integer, nullable=False),
+    Column("ruins", Integer, nullable=False),
+    Column("hints_used", Integer, nullable=False),
+    sqlite_autoincrement=True,  # ids never reused: a tie ranks the game that ended first
+)
+Index(
+    "highscores_by_rank",
+    highscores.c.player,
+    highscores.c.difficulty,
+    highscores.c.score.desc(),
+    highscores.c.id,
+)

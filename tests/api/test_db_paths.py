@@ -1,0 +1,43 @@
+"""Which database ``--db`` and ``MAGDAGDON_DB`` name: a file path or a ``postgresql://`` URL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from magdagdon.store import ENV_VAR, database_url, describe, resolve_db
+
+URL = "postgresql://game:secret@db.example:5433/magdagdon?sslmode=require"
+
+
+def test_a_path_is_a_sqlite_file(tmp_path: Path) -> None:
+    url = database_url(str(tmp_path / "x.sqlite3"))
+    assert (url.drivername, url.database) == ("sqlite+pysqlite", str(tmp_path / "x.sqlite3"))
+    assert resolve_db("~/games.sqlite3") == str(Path.home() / "games.sqlite3")
+
+
+@pytest.mark.parametrize("scheme", ["postgresql", "postgres", "postgresql+psycopg"])
+def test_a_postgresql_url_always_uses_psycopg_3(scheme: str) -> None:
+    url = database_url(URL.replace("postgresql", scheme, 1))
+    assert url.drivername == "postgresql+psycopg"
+    assert (url.host, url.port, url.database, url.query["sslmode"]) == (
+        "db.example",
+        5433,
+        "magdagdon",
+        "require",
+    )
+    assert resolve_db(URL) == URL
+
+
+def test_the_environment_names_either_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, URL)
+    assert resolve_db(None) == URL
+    monkeypatch.setenv(ENV_VAR, "/srv/magdagdon.sqlite3")
+    assert resolve_db(None) == "/srv/magdagdon.sqlite3"
+    assert resolve_db("other.sqlite3") == "other.sqlite3"  # --db wins
+
+
+def test_messages_never_show_the_password() -> None:
+    assert "secret" not in describe(URL)
+    assert "db.example" in describe(URL)
