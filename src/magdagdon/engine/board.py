@@ -99,15 +99,6 @@ def with_ruin(board: Board, cell: int) -> Board:
     return (board[0] | 1 << cell, board[1], board[2], board[3], board[4], board[5], board[6])
 
 
-def valid_mask(board: Board, value: int) -> int:
-    """The empty cells where a die of ``value`` may be placed on ``board``.
-
-    SPEC "Valid placement": any empty cell while no cell holds a number; else an empty cell next to
-    a number and within 1 of every neighbouring number.
-    """
-    return frame_valid(frame_of(board), value)
-
-
 #: The neighbours of each cell as a bitboard.
 ADJACENT: tuple[int, ...] = tuple(spread(1 << cell) for cell in range(CELLS))
 
@@ -178,7 +169,9 @@ def frame_empty(frame: Frame) -> int:
 
 
 def frame_valid(frame: Frame, value: int) -> int:
-    """The cells where a die of ``value`` may be placed (SPEC "Valid placement")."""
+    """The empty cells where a die of ``value`` may be placed (SPEC "Valid placement"): any empty
+    cell while no cell holds a number; else an empty cell next to a number and within 1 of every
+    neighbouring number (RUINs constrain nothing)."""
     near = frame & FULL
     if not near:
         return FULL ^ frame >> FRAME_TAKEN
