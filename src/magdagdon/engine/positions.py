@@ -18,6 +18,7 @@ ask, and decides nothing:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 Key = tuple[tuple[int, ...], tuple[int, ...]]
 
 
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class CurrentRoll:
     """What the states of one roll share: the game's difficulty and seed, the dice drawn so far,
     the turn, the permanent board and its frame, the dice of the roll (none in phase ``roll``),
@@ -40,42 +42,16 @@ class CurrentRoll:
     it. After that it does not change, but for its table of positions.
     """
 
-    __slots__ = (
-        "board",
-        "dice",
-        "difficulty",
-        "draws",
-        "frame",
-        "min_required",
-        "positions",
-        "powers_used",
-        "seed",
-        "turn",
-    )
-
-    def __init__(
-        self,
-        *,
-        difficulty: Difficulty,
-        seed: int,
-        draws: int,
-        turn: int,
-        board: Board,
-        frame: Frame,
-        dice: tuple[int, ...],
-        powers_used: int,
-        min_required: int,
-    ) -> None:
-        self.difficulty = difficulty
-        self.seed = seed
-        self.draws = draws
-        self.turn = turn
-        self.board = board
-        self.frame = frame
-        self.dice = dice
-        self.powers_used = powers_used
-        self.min_required = min_required
-        self.positions: dict[Key, GameState] | None = None
+    difficulty: Difficulty
+    seed: int
+    draws: int
+    turn: int
+    board: Board
+    frame: Frame
+    dice: tuple[int, ...]
+    powers_used: int
+    min_required: int
+    positions: dict[Key, GameState] | None = field(default=None, init=False)
 
     def successor(self) -> CurrentRoll:
         """The roll that comes after this one, with the same facts, for the move that makes it to
