@@ -59,14 +59,18 @@ class CurrentRoll:
         met (they and its states refer to each other, so holding on would leave them to the
         garbage collector). Its states can still be played on; a position is then made anew."""
         self.positions = None
-        return CurrentRoll(
-            difficulty=self.difficulty,
-            seed=self.seed,
-            draws=self.draws,
-            turn=self.turn,
-            board=self.board,
-            frame=self.frame,
-            dice=self.dice,
-            powers_used=self.powers_used,
-            min_required=self.min_required,
-        )
+        # Field by field, not ``CurrentRoll(difficulty=…, …)``: every roll makes one, and the
+        # call with nine keywords cost a random game 3 % more instructions (callgrind), the
+        # random placer's 7 %.
+        new = object.__new__(CurrentRoll)
+        new.difficulty = self.difficulty
+        new.seed = self.seed
+        new.draws = self.draws
+        new.turn = self.turn
+        new.board = self.board
+        new.frame = self.frame
+        new.dice = self.dice
+        new.powers_used = self.powers_used
+        new.min_required = self.min_required
+        new.positions = None
+        return new
