@@ -15,7 +15,7 @@ import time
 from magdagdon.bots.base import make_bot
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.engine import Difficulty, GameState, Phase
-from magdagdon.sim.stats import game_seed, play_with
+from magdagdon.sim.stats import game_seed, percentile, play_with
 
 
 def mid_game_states(difficulty: Difficulty, count: int, seed: int) -> list[GameState]:
@@ -34,11 +34,6 @@ def mid_game_states(difficulty: Difficulty, count: int, seed: int) -> list[GameS
                 break
             state = state.apply(greedy.choose(state, rng))
     return states
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def hint_latency(difficulty: Difficulty, count: int) -> None:

@@ -23,7 +23,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from server_bench import ms, percentile, round_trips, start_server
+from magdagdon.sim.stats import percentile
+from server_bench import ms, round_trips, start_server
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send

@@ -25,12 +25,16 @@ import time
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import codes_of
-from magdagdon.bots.evaluate import Codes, Evaluator, Weights
+from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.expectimax import TUNED, ExpectimaxBot, Settings
 from magdagdon.engine import Difficulty, GameState, Phase
 from magdagdon.sim.stats import game_seed
+
+if TYPE_CHECKING:
+    from magdagdon.engine.codes import Codes
 
 Record = tuple[list[int], int]  # (board codes after a turn, final score + penalties paid then)
 

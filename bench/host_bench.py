@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_bench import NO_RATE_LIMITS, next_action, percentile, postgresql_database
+from magdagdon.sim.stats import percentile
+from server_bench import NO_RATE_LIMITS, next_action, postgresql_database
 
 START_TIMEOUT = 180.0  # seconds: spawned workers import everything, slowly on a busy machine
 

@@ -42,6 +42,7 @@ import aiohttp
 
 from magdagdon import games
 from magdagdon.engine import Difficulty
+from magdagdon.sim.stats import percentile
 from magdagdon.store import Store
 
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
@@ -65,11 +66,6 @@ def next_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | N
         die, cells = rng.choice(choices)
         return {"type": "stage", "die": die, "cell": rng.choice(cells)}
     return None
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 # the benchmark plays far faster than a person: no rate limits

@@ -29,12 +29,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import TurnBot, codes_of
-from magdagdon.bots.evaluate import Codes, Evaluator, Weights
+from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.expectimax import RESIDUAL_SHARE, TUNED, ExpectimaxBot
 from magdagdon.bots.greedy import GreedyBot
 from magdagdon.bots.residual import TUPLES, Residual, data_path
 from magdagdon.bots.tuning import WEIGHTS
 from magdagdon.engine import Difficulty, GameState, Phase
+from magdagdon.engine.codes import Codes
 from magdagdon.sim.stats import game_seed
 
 if TYPE_CHECKING:

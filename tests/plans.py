@@ -6,16 +6,17 @@ from magdagdon.engine import Action, Confirm, GameState, Phase, Roll, Ruin, Stag
 
 
 def plan_placement(state: GameState) -> list[Stage]:
-    """In phase place: stages (in order) that reach the turn's minimum (depth-first search)."""
+    """In phase place: the stages, in order, that take ``state`` to the turn's minimum — the
+    first such sequence depth first, in legal-action order (from what is staged already)."""
 
     def search(s: GameState) -> list[Stage] | None:
-        if len(s.order) >= s.min_required:
+        if s.can_confirm:
             return []
-        for action in s.legal_actions():
-            if isinstance(action, Stage):
-                rest = search(s.apply(action))
-                if rest is not None:
-                    return [action, *rest]
+        for action in s.stage_actions():
+            assert isinstance(action, Stage)
+            rest = search(s.apply(action))
+            if rest is not None:
+                return [action, *rest]
         return None
 
     plan = search(state)

@@ -8,10 +8,11 @@ import pytest
 
 from magdagdon.bots.advice import codes_of, next_step
 from magdagdon.bots.base import bot_names, make_bot
-from magdagdon.bots.evaluate import Evaluator, Weights, exact_points
+from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.planner import turn_plans
 from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Stage, Unstage, cell_of
 from magdagdon.engine.board import to_codes
+from magdagdon.engine.scoring import board_points
 
 DIFFICULTIES = list(Difficulty)
 
@@ -37,7 +38,7 @@ def test_bot_plays_legal_actions_to_the_end(name: str, difficulty: Difficulty) -
             state = state.apply(action)
         assert state.is_over
         total = state.score().total
-        assert total == exact_points(tuple(state.codes())) - state.power_penalty
+        assert total == board_points(state.codes()) - state.power_penalty
 
 
 def test_evaluation_of_a_full_board_is_its_score() -> None:
@@ -45,7 +46,7 @@ def test_evaluation_of_a_full_board_is_its_score() -> None:
     rows = [(3, 3, 3, 3), (4, 4, 4, 4), (5, 5, 5, 5), (6, 6, 6, 6)]
     assert evaluate(tuple(v for row in rows for v in row)) == 544
     ruined = (1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, 7)  # one RUIN in the corner
-    assert evaluate(ruined) == exact_points(ruined) == 2 * 57 + 6 * 60 - 15
+    assert evaluate(ruined) == board_points(ruined) == 2 * 57 + 6 * 60 - 15
 
 
 def test_a_cell_that_can_never_be_filled_counts_as_a_ruin() -> None:

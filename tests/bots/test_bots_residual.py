@@ -12,13 +12,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from magdagdon.bots.evaluate import Evaluator, exact_points
+from magdagdon.bots.evaluate import Evaluator
 from magdagdon.bots.expectimax import LOOKAHEAD_RESIDUALS, RESIDUAL_SHARE, TUNED, ExpectimaxBot
-from magdagdon.bots.residual import SYMMETRIES, TUPLES, Residual, images, load
+from magdagdon.bots.residual import TUPLES, Residual, load
 from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
 from magdagdon.engine import Difficulty, GameState, Roll
+from magdagdon.engine.board import SYMMETRIES
+from magdagdon.engine.codes import images
+from magdagdon.engine.scoring import board_points
 
 ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "src" / "magdagdon" / "bots" / "data"
 boards = st.lists(st.integers(0, 7), min_size=16, max_size=16).map(tuple)
 
 
@@ -55,18 +59,25 @@ def test_the_symmetries_are_the_eight_turns_and_mirrors_of_the_board() -> None:
     assert (1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0) in turned  # mirrored on the diagonal
 
 
+#: The look-ahead's evaluations: each difficulty's tuned weights and its correction.
+LOOKAHEAD = Evaluators(residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS)
 full_boards = st.lists(st.integers(1, 7), min_size=16, max_size=16).map(tuple)
 
 
 @given(board=full_boards)
 def test_the_score_is_the_same_for_every_image_of_a_board(board: tuple[int, ...]) -> None:
-    assert {exact_points(image) for image in images(board)} == {exact_points(board)}
+    assert {board_points(image) for image in images(board)} == {board_points(board)}
 
 
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
 @given(board=boards)
-def test_the_evaluation_is_the_same_for_every_image_of_a_board(board: tuple[int, ...]) -> None:
-    plain = Evaluator(WEIGHTS[Difficulty.NIGHTMARE])
-    assert all(plain(image) == pytest.approx(plain(board)) for image in images(board))
+def test_the_evaluation_is_the_same_for_every_image_of_a_board(
+    difficulty: Difficulty, board: tuple[int, ...]
+) -> None:
+    evaluate = LOOKAHEAD[difficulty]  # the tuned weights, a share of the committed correction
+    assert evaluate.weights.residual is not None
+    value = evaluate(board)
+    assert all(evaluate(image) == pytest.approx(value, abs=1e-3) for image in images(board))
 
 
 @given(board=boards, other=boards, step=st.sampled_from([0.5, -2.0]))
@@ -82,7 +93,18 @@ def test_a_training_step_moves_every_image_of_the_board_alike(
     assert all(residual(image) == pytest.approx(residual(other)) for image in images(other))
 
 
-@pytest.mark.parametrize("name", ["nightmare", "nightmare-lookahead"])
+#: Every committed table: greedy's of each difficulty, and the look-ahead's own.
+COMMITTED = sorted({*(d.value for d in Difficulty), *LOOKAHEAD_RESIDUALS.values()})
+
+
+def test_every_difficulty_has_committed_tables() -> None:
+    assert COMMITTED == ["nightmare", "nightmare-lookahead", "peaceful", "survival"]
+    files = sorted(p.stem.removeprefix("residual-") for p in DATA.glob("residual-*.bin"))
+    assert files == COMMITTED
+    assert all(any(load(name).weights) for name in COMMITTED)
+
+
+@pytest.mark.parametrize("name", COMMITTED)
 @given(board=boards)
 def test_the_committed_tables_value_every_image_of_a_board_alike(
     name: str, board: tuple[int, ...]
@@ -172,7 +194,7 @@ def test_training_is_reproducible(tmp_path: Path) -> None:
 
 def test_training_on_the_look_ahead_does_not_depend_on_the_processes(tmp_path: Path) -> None:
     script = str(ROOT / "bench" / "train_residual.py")
-    init = str(ROOT / "src" / "magdagdon" / "bots" / "data" / "residual-nightmare.bin")
+    init = str(DATA / "residual-nightmare.bin")
     outputs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"jobs-{jobs}.bin"

@@ -231,15 +231,3 @@ def engine_sequences(state: GameState, length: int) -> int:
         for a in state.legal_actions()
         if isinstance(a, Stage)
     )
-
-
-def stage_minimum(state: GameState) -> GameState | None:
-    """The first state (depth first, in legal-action order) that stages the minimum, or None."""
-    if state.can_confirm:
-        return state
-    for action in state.legal_actions():
-        if isinstance(action, Stage):
-            done = stage_minimum(state.apply(action))
-            if done is not None:
-                return done
-    return None

@@ -115,6 +115,7 @@ def test_malformed_states() -> None:
         {**good, "staged": [16, -1, -1, -1], "order": [0]},
         {**good, "staged": [5, 5, -1, -1], "order": [0, 1]},
         {**good, "board": [1] * 16},
+        {**good, "min_required": good["min_required"] + 1},  # not the board's
     ):
         with pytest.raises(MalformedError):
             state_from_json(broken)

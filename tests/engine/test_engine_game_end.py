@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import product
 
 import pytest
-from engine_helpers import board_of, cell, expect_illegal, stage_minimum
+from engine_helpers import board_of, cell, expect_illegal
 
 from magdagdon.engine import (
     Adjust,
@@ -21,6 +21,7 @@ from magdagdon.engine import (
     Unstage,
     roll_outcomes,
 )
+from plans import plan_placement
 
 P, S, N = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 LAST_TWO = ("3333", "3333", "3333", "33..")
@@ -103,9 +104,9 @@ def test_a_whole_game_turn_count_is_the_number_of_rolls() -> None:
         if s.phase is Phase.MAGDAGDON:
             s = s.apply(Ruin(s.empty_cells()[0]))
         else:
-            placed = stage_minimum(s)
-            assert placed is not None
-            s = placed.apply(Confirm())
+            for stage in plan_placement(s):
+                s = s.apply(stage)
+            s = s.apply(Confirm())
         assert s.turn == rolls
     assert 1 <= s.turn <= 16
 

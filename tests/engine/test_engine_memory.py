@@ -1,7 +1,8 @@
 """The states of a game are freed as soon as nothing refers to them, without the garbage collector.
 
-Within a roll the states share a table of the positions seen (a transposition table), which refers
-back to them; the engine forgets it when the roll ends, so no reference cycle outlives a roll.
+Within a roll the states share a table of the positions seen (a transposition table, kept by the
+roll they share), which refers back to them; the roll lets go of it when it ends, so no reference
+cycle outlives a roll.
 """
 
 from __future__ import annotations

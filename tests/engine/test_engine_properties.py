@@ -39,6 +39,7 @@ from magdagdon.engine import (
     state_from_json,
     state_to_json,
 )
+from plans import plan_placement
 
 BASE_MINIMUM = {Difficulty.PEACEFUL: 2, Difficulty.SURVIVAL: 2, Difficulty.NIGHTMARE: 3}
 PENALTIES: dict[Difficulty, tuple[int, ...]] = {
@@ -47,18 +48,6 @@ PENALTIES: dict[Difficulty, tuple[int, ...]] = {
     Difficulty.NIGHTMARE: (),
 }
 ACTIONS_PER_TURN = 8  # after this many actions in a turn, the game is driven to the turn's end
-
-
-def _minimum_path(state: GameState) -> list[Action] | None:
-    """Stage actions (depth first) that reach the minimum from ``state``, or None."""
-    if state.can_confirm:
-        return []
-    for action in state.legal_actions():
-        if isinstance(action, Stage):
-            rest = _minimum_path(state.apply(action))
-            if rest is not None:
-                return [action, *rest]
-    return None
 
 
 def _check_invariants(s: GameState, log: list[Action]) -> None:
@@ -181,9 +170,7 @@ def test_random_games_keep_every_invariant(
             while s.stuck:
                 log.append(Unstage(s.order[-1]))
                 s = s.apply(log[-1])
-            path = _minimum_path(s)
-            assert path is not None
-            chosen: list[Action] = [*path, Confirm()]
+            chosen: list[Action] = [*plan_placement(s), Confirm()]
         elif in_turn >= ACTIONS_PER_TURN and s.phase is Phase.MAGDAGDON:
             chosen = [Ruin(data.draw(st.sampled_from(s.empty_cells()), label="ruin"))]
         else:

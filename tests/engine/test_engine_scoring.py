@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import board_of, codes_of, ref_score, state_on
+from engine_helpers import board_of, codes_of, ref_combo_bonus, ref_lines, ref_score, state_on
 
 from magdagdon.engine import Difficulty, GameState, LineScore, Stage
-from magdagdon.engine.scoring import combo_of, points_codes, score_codes
+from magdagdon.engine.scoring import board_points, combo_of, line_bonus, score_codes
 
 P = Difficulty.PEACEFUL
 
@@ -113,7 +113,7 @@ def test_the_best_board_scores_544() -> None:
     assert [c.combo for c in score.columns] == ["straight"] * 4
     assert score.base == 2 * (12 + 16 + 20 + 24)
     assert score.total == 544
-    assert points_codes(codes) == 544
+    assert board_points(codes) == 544
     assert ref_score(codes, 0) == 544
 
 
@@ -139,7 +139,10 @@ def test_score_matches_the_reference(rows: tuple[str, str, str, str]) -> None:
     codes = codes_of(*rows)
     for penalty in (0, 10, 70):
         assert score_codes(codes, penalty).total == ref_score(codes, penalty)
-    assert points_codes(codes) == ref_score(codes, 0) + 15 * codes.count(7)
+    assert board_points(codes) == ref_score(codes, 0)
+    for line in ref_lines(codes):
+        if all(1 <= v <= 6 for v in line):
+            assert line_bonus(tuple(line)) == ref_combo_bonus(line)
 
 
 def test_state_score_uses_the_power_penalty() -> None:

@@ -148,15 +148,16 @@ def test_returning_the_last_staged_die_answers_the_state_it_was_staged_from() ->
     assert two.apply(Unstage(0)) == s
 
 
-def test_the_table_of_returns_and_confirm_is_what_unstages_makes() -> None:
-    table = legal.UNSTAGES_BY_MINIMUM
-    assert table[3][(2, 0)] == (Unstage(2), Unstage(0))  # below NIGHTMARE's minimum: no confirm
-    assert table[2][(2, 0)] == (Unstage(2), Unstage(0), Confirm())
-    assert table[2][()] == ()
+def test_the_returns_and_confirm_of_a_position() -> None:
+    assert legal.unstages((2, 0), 3) == (Unstage(2), Unstage(0))  # below NIGHTMARE's minimum
+    assert legal.unstages((2, 0), 2) == (Unstage(2), Unstage(0), Confirm())
+    assert legal.unstages((), 2) == ()
     for minimum in range(5):
         for order in (
             *permutations(range(4), 1),
+            *permutations(range(4), 2),
             *permutations(range(4), 3),
             *permutations(range(4)),
         ):
-            assert table[minimum][order] == legal.unstages(order, len(order) >= minimum)
+            confirm = (Confirm(),) if len(order) >= minimum else ()
+            assert legal.unstages(order, minimum) == (*(Unstage(d) for d in order), *confirm)

@@ -8,11 +8,12 @@ expected final score.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from magdagdon.engine import Action, Confirm, GameState, Phase, Roll, Stage, Unstage
-from magdagdon.engine.board import iter_cells, valid_mask
 
-Steps = tuple[tuple[int, int], ...]  # (die, cell) in staging order
+if TYPE_CHECKING:
+    from magdagdon.bots.planner import Placement
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +22,11 @@ class Advice:
     (empty for a Power or a RUIN); ``expected_value`` the estimated final score."""
 
     action: Action
-    placement: Steps
+    placement: Placement
     expected_value: float
 
 
-def next_step(state: GameState, placement: Steps) -> Action:
+def next_step(state: GameState, placement: Placement) -> Action:
     """The next action that carries out ``placement`` from ``state`` (phase place).
 
     Dice of equal value are interchangeable: a staged die matches a planned (value, cell). A staged
@@ -36,14 +37,13 @@ def next_step(state: GameState, placement: Steps) -> Action:
     for pair, die in staged.items():
         if pair not in planned:
             return Unstage(die)
-    tray = list(state.tray)
+    valid = state.valid_cells()
     for value, cell in planned:
         if (value, cell) in staged:
             continue
-        if valid_mask(state.live, value) >> cell & 1:
-            for die in tray:
-                if state.dice[die] == value:
-                    return Stage(die, cell)
+        tray_die = next((d for d in state.tray if state.dice[d] == value), None)
+        if tray_die is not None and cell in valid[tray_die]:
+            return Stage(tray_die, cell)
         break
     if len(state.order) == len(planned) and state.can_confirm:
         return Confirm()
@@ -52,8 +52,7 @@ def next_step(state: GameState, placement: Steps) -> Action:
 
 
 def _first_valid(state: GameState) -> Action:
-    for die in state.tray:
-        cells = iter_cells(valid_mask(state.live, state.dice[die]))
+    for die, cells in state.valid_cells().items():
         if cells:
             return Stage(die, cells[0])
     return Roll() if state.phase is Phase.ROLL else Confirm()
@@ -66,7 +65,7 @@ class TurnBot:
 
     def __init__(self) -> None:
         self._turn: tuple[object, ...] | None = None
-        self._placement: Steps = ()
+        self._placement: Placement = ()
 
     def advise(self, state: GameState) -> Advice:
         """The decision for ``state`` (phase place or magdagdon)."""

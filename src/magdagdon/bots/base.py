@@ -52,10 +52,3 @@ def make_bot(name: str) -> Bot:
 def _load() -> None:
     # The bot modules register themselves on import.
     from magdagdon.bots import expectimax, greedy, random_bot  # noqa: F401
-
-
-def play_game(bot: Bot, state: GameState, rng: random.Random) -> GameState:
-    """Play ``state`` to the end with ``bot``; the dice come from the game's own seed."""
-    while not state.is_over:
-        state = state.apply(bot.choose(state, rng))
-    return state

@@ -18,26 +18,31 @@ from itertools import pairwise, product
 
 from magdagdon.bots.residual import Residual
 from magdagdon.bots.residual import load as load_residual
-from magdagdon.engine.board import NEIGHBOURS
-from magdagdon.engine.rules import RUIN_PENALTY
-from magdagdon.engine.scoring import BONUS, LINE_POINTS, LINES, STRAIGHT
+from magdagdon.engine.board import NEIGHBOURS, RUIN_CODE
+from magdagdon.engine.codes import ANY_VALUE, BESIDE, EMPTY, Codes, fit_masks, mask_values
+from magdagdon.engine.rules import RUIN_PENALTY, may_touch
+from magdagdon.engine.scoring import LINES, line_bonus
 
-Codes = tuple[int, ...]
-
-EMPTY, RUIN_CODE = 0, 7
-#: For a cell code, the mask of values (bit v-1) a neighbouring cell may hold; empty/RUIN: any.
-ALLOW = (63, 0b11, 0b111, 0b1110, 0b11100, 0b111000, 0b110000, 63)
-MASK_VALUES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(v for v in range(1, 7) if mask >> (v - 1) & 1) for mask in range(64)
-)
-_BONUS_OF = LINE_POINTS  # sum + bonus of a full line, by line code
-_AROUND = tuple(enumerate(NEIGHBOURS))
-_STRAIGHT_BONUS = BONUS[STRAIGHT]
+#: An open cell's entry in a line key: 8 + the mask of the values it accepts (a RUIN is 7).
+_OPEN = RUIN_CODE + 1
+_MASKS = range(ANY_VALUE + 1)
 _PAIRS = tuple((a, b) for a in range(16) for b in NEIGHBOURS[a] if a < b)
+
+
+def _beside_some(mask: int) -> int:
+    """The values that may stand beside some value of ``mask``."""
+    out = 0
+    for value in mask_values(mask):
+        out |= BESIDE[value]
+    return out
+
+
 #: Whether two neighbouring cells accepting these value masks can both hold numbers.
-_COMPATIBLE = tuple(
-    tuple(bool(ma & (mb | mb << 1 | mb >> 1)) for mb in range(64)) for ma in range(64)
-)
+_COMPATIBLE = tuple(tuple(bool(ma & _beside_some(mb)) for mb in _MASKS) for ma in _MASKS)
+#: By two values along a line (0 for a RUIN): whether they stand side by side against the rules.
+_CLASH = tuple(tuple(bool(a and b and not may_touch(a, b)) for b in range(7)) for a in range(7))
+#: The frontier counts on boards with at least this many empty cells.
+_FRONTIER_FROM = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +53,9 @@ class Weights:
     bonus_share: tuple[float, ...] = (1.0, 0.8, 0.55, 0.3, 0.15)
     #: Points taken off for every open cell of a line (the best completion is optimistic).
     open_cell: float = 0.6
-    #: How much of a STRAIGHT's bonus counts, relative to the other combinations.
-    straight_factor: float = 1.0
     #: Cost of two neighbouring open cells that no two values can fill together.
     conflict: float = 0.0
-    #: Extra cost of an open cell that accepts a single value / two values.
+    #: Extra cost of an open cell, by how many values it accepts (one, two, …).
     narrow: tuple[float, ...] = (0.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0)
     #: When set: the share of a combination bonus is the product, over the line's open cells, of
     #: this number by how many values the cell accepts (instead of ``bonus_share``).
@@ -61,10 +64,9 @@ class Weights:
     #: that boards of different stages of the game compare by the final score they come to.
     calibration: tuple[float, ...] | None = None
     #: Points for each value that some open cell next to a number accepts (the values a die can
-    #: be staged with now), on boards with at least ``frontier_from`` empty cells: the more a
-    #: board accepts, the less likely the next rolls end in a MAGDAGDON.
+    #: be staged with now), on boards with at least six empty cells: the more a board accepts,
+    #: the less likely the next rolls end in a MAGDAGDON.
     frontier: float = 0.0
-    frontier_from: int = 6
     #: When set: the name of a learned correction (``bots/residual.py``) added to the value of
     #: every board with an empty cell.
     residual: str | None = None
@@ -73,20 +75,6 @@ class Weights:
 
 
 DEFAULT = Weights()
-
-
-def cell_masks(codes: Codes) -> list[int]:
-    """For each cell: -1 when it holds a number or a RUIN, else the mask of values it accepts."""
-    out = []
-    for cell in range(16):
-        if codes[cell]:
-            out.append(-1)
-            continue
-        mask = 63
-        for n in NEIGHBOURS[cell]:
-            mask &= ALLOW[codes[n]]
-        out.append(mask)
-    return out
 
 
 class Evaluator:
@@ -100,7 +88,7 @@ class Evaluator:
         self._residual = residual
         self._share = weights.residual_share
         self._lines: dict[int, float] = {}
-        self._narrow = tuple(weights.narrow[len(values)] for values in MASK_VALUES)
+        self._narrow = tuple(weights.narrow[len(mask_values(mask))] for mask in _MASKS)
         self._boards: dict[Codes, float] = {}
         self._calibration = weights.calibration
         self._frontier = weights.frontier
@@ -122,29 +110,25 @@ class Evaluator:
         if self._calibration is not None:
             penalty -= self._calibration[empties]
         narrow = self._narrow
-        allow = ALLOW
         frontier = 0  # the values accepted next to a number
-        for cell, around in _AROUND:
-            if codes[cell]:
+        for cell, mask in enumerate(fit_masks(codes)):
+            if mask < 0:  # a number or a RUIN
                 continue
-            mask = 63
-            for n in around:
-                mask &= allow[codes[n]]
             if mask:
-                entries[cell] = 8 + mask
+                entries[cell] = _OPEN + mask
                 penalty += narrow[mask]
-                if mask != 63:
+                if mask != ANY_VALUE:
                     frontier |= mask
             else:
                 entries[cell] = RUIN_CODE  # can never be filled: a RUIN to come
                 penalty += RUIN_PENALTY
-        if self._frontier and empties >= self.weights.frontier_from:
-            penalty -= self._frontier * len(MASK_VALUES[frontier])
+        if self._frontier and empties >= _FRONTIER_FROM:
+            penalty -= self._frontier * len(mask_values(frontier))
         conflict = self.weights.conflict
         if conflict:
             for a, b in _PAIRS:
                 ea, eb = entries[a], entries[b]
-                if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - 8][eb - 8]:
+                if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - _OPEN][eb - _OPEN]:
                     penalty += conflict
         total = -penalty
         lines = self._lines
@@ -163,7 +147,8 @@ class Evaluator:
     def _line_value(self, key: tuple[int, ...]) -> float:
         """The value of one line: its best completion under the ±1 rule along the line."""
         choices = [
-            (0,) if k == RUIN_CODE else (k,) if k < RUIN_CODE else MASK_VALUES[k - 8] for k in key
+            (0,) if k == RUIN_CODE else (k,) if k < RUIN_CODE else mask_values(k - _OPEN)
+            for k in key
         ]
         open_cells = sum(1 for k in key if k > RUIN_CODE)
         share = self.weights.bonus_share[open_cells]
@@ -172,30 +157,18 @@ class Evaluator:
             share = 1.0
             for k in key:
                 if k > RUIN_CODE:
-                    share *= cell_share[len(MASK_VALUES[k - 8])]
+                    share *= cell_share[len(mask_values(k - _OPEN))]
         best: float | None = None
         for values in product(*choices):
-            if any(a and b and abs(a - b) > 1 for a, b in pairwise(values)):
+            if any(_CLASH[a][b] for a, b in pairwise(values)):
                 continue
             if 0 in values:
                 points = float(sum(values))
             else:
-                code = ((values[0] * 8 + values[1]) * 8 + values[2]) * 8 + values[3]
                 line_sum = sum(values)
-                bonus = float(_BONUS_OF[code] - line_sum)
-                if bonus == _STRAIGHT_BONUS and open_cells:
-                    bonus *= self.weights.straight_factor
-                points = line_sum + bonus * share
+                points = line_sum + float(line_bonus(values)) * share
             if best is None or points > best:
                 best = points
         if best is None:  # the open cells cannot all be filled along this line
             best = float(sum(k for k in key if k < RUIN_CODE))
         return best - open_cells * self.weights.open_cell
-
-
-def exact_points(codes: Codes) -> int:
-    """Base + bonus − RUIN penalties of a board (the final score before Power penalties)."""
-    total = 0
-    for a, b, c, d in LINES:
-        total += LINE_POINTS[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
-    return total - RUIN_PENALTY * codes.count(RUIN_CODE)

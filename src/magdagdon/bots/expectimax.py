@@ -13,21 +13,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from magdagdon.bots.advice import Advice, Steps, TurnBot, codes_of, next_step
+from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
-from magdagdon.bots.evaluate import RUIN_CODE, Codes, Evaluator, Weights, exact_points
+from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
     ROLL_VALUES,
+    Placement,
     best_by_roll,
     extension_table,
-    failure_chance,
+    magdagdon_chance,
     turn_plans,
 )
 from magdagdon.bots.tuning import Evaluators, weights_for
-from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin
-from magdagdon.engine.dice import roll_outcomes
+from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin, rules
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.codes import EMPTY, Codes, ruin_boards
+from magdagdon.engine.dice import roll_expectation
+from magdagdon.engine.rules import DICE_PER_ROLL, adjusted
+from magdagdon.engine.scoring import board_points
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -39,8 +44,6 @@ class Settings:
 
     #: How many of the turn's best boards (by evaluation) are searched one roll deeper.
     width: int = 10
-    #: Dice the next turn may place beyond its minimum, in the one-roll look-ahead.
-    extra: int = 0
     #: Boards with at most this many empty cells are searched to the end of the game, exactly.
     exact: int = 4
     #: Points taken off a next-turn board for each unit of chance that the roll after it cannot
@@ -96,10 +99,6 @@ TUNED: dict[Difficulty, tuple[Settings, Weights]] = {
 }
 
 
-def _with(codes: Codes, cell: int, code: int) -> Codes:
-    return (*codes[:cell], code, *codes[cell + 1 :])
-
-
 class ExpectimaxBot(TurnBot):
     """One-roll expectimax over the exact chance outcomes, with Powers and RUIN choice."""
 
@@ -114,9 +113,9 @@ class ExpectimaxBot(TurnBot):
         self._evaluators = Evaluators(residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS)
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
-        self._fail: dict[tuple[Codes, int], float] = {}
+        self._magdagdon: dict[tuple[Codes, int], float] = {}
 
-    def _use(self, difficulty: Difficulty) -> None:
+    def _tune_for(self, difficulty: Difficulty) -> None:
         """Switch to the tuned settings and evaluation of ``difficulty`` (the caches with them)."""
         if difficulty is self._difficulty or self._fixed:
             return
@@ -124,15 +123,15 @@ class ExpectimaxBot(TurnBot):
         self.settings = TUNED[difficulty][0]
         self.evaluate = self._evaluators[difficulty]
         self._after.clear()
-        self._fail.clear()
+        self._magdagdon.clear()
 
-    def _failure(self, codes: Codes, minimum: int) -> float:
-        key = (codes, minimum)
-        found = self._fail.get(key)
+    def _magdagdon_chance(self, codes: Codes, min_required: int) -> float:
+        key = (codes, min_required)
+        found = self._magdagdon.get(key)
         if found is None:
-            if len(self._fail) > 200_000:
-                self._fail.clear()
-            found = self._fail[key] = failure_chance(codes, minimum)
+            if len(self._magdagdon) > 200_000:
+                self._magdagdon.clear()
+            found = self._magdagdon[key] = magdagdon_chance(codes, min_required)
         return found
 
     # ----- the value of a board once the turn is over --------------------------------------
@@ -143,30 +142,30 @@ class ExpectimaxBot(TurnBot):
         ``penalty`` is what the next Power use costs (None when none is left): a roll that cannot
         place the minimum may then be saved by one BAWAS −1 / DAGDAG +1.
         """
-        empties = codes.count(0)
+        empties = codes.count(EMPTY)
         if not empties:
-            return float(exact_points(codes))
+            return float(board_points(codes))
         key = (codes, base_minimum, -1 if penalty is None else penalty)
         found = self._after.get(key)
         if found is not None:
             return found
         if len(self._after) > 200_000:
             self._after.clear()
-        minimum = min(base_minimum, empties)
+        min_required = rules.min_required(base_minimum, empties)
         exact = empties <= self.settings.exact
-        high = min(empties if exact else minimum + self.settings.extra, 4)
+        high = min(empties if exact else min_required, DICE_PER_ROLL)
 
         def leaf(board: Codes) -> float:
-            if board.count(0):
+            if board.count(EMPTY):
                 return self.after_turn(board, base_minimum, penalty)
-            return float(exact_points(board))
+            return float(board_points(board))
 
         def risky(board: Codes) -> float:
             return self.leaf_value(board, base_minimum)
 
         score = leaf if exact else risky if self.settings.risk_weight else self.evaluate
-        table = extension_table(codes, minimum, high, score)
-        ruin = max(score(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
+        table = extension_table(codes, min_required, high, score)
+        ruin = max(score(board) for board in ruin_boards(codes))
         best = best_by_roll(table)
         total = 0.0
         for i, chance in enumerate(ROLL_CHANCES):
@@ -186,21 +185,22 @@ class ExpectimaxBot(TurnBot):
         """The evaluation of a board the look-ahead stops at, less the risk that the roll after
         it cannot place the minimum (``Settings.risk_weight``, near the end)."""
         value = self.evaluate(board)
-        left = board.count(0)
+        left = board.count(EMPTY)
         if self.settings.risk_weight and 0 < left <= self.settings.risk_upto:
-            value -= self.settings.risk_weight * self._failure(board, min(base_minimum, left))
+            need = rules.min_required(base_minimum, left)
+            value -= self.settings.risk_weight * self._magdagdon_chance(board, need)
         return value
 
     def expected_before_roll(self, state: GameState) -> float:
         """The expected final score of ``state`` in phase roll, the coming roll placed well."""
-        self._use(state.difficulty)
+        self._tune_for(state.difficulty)
         value = self.after_turn(codes_of(state), state.difficulty.base_minimum, state.next_penalty)
         return value - state.power_penalty
 
     # ----- the decision of a turn --------------------------------------------------------------
 
     def advise(self, state: GameState) -> Advice:
-        self._use(state.difficulty)
+        self._tune_for(state.difficulty)
         codes = codes_of(state)
         base = state.difficulty.base_minimum
         value, board, placement = self._best_turn(
@@ -216,17 +216,16 @@ class ExpectimaxBot(TurnBot):
         return Advice(next_step(state, placement), placement, expected)
 
     def _best_turn(
-        self, codes: Codes, dice: tuple[int, ...], minimum: int, base: int, later: int | None
-    ) -> tuple[float, Codes, Steps | None]:
+        self, codes: Codes, dice: tuple[int, ...], min_required: int, base: int, later: int | None
+    ) -> tuple[float, Codes, Placement | None]:
         """The best value, board and placement of the turn for these dice; with no placement
         (MAGDAGDON), the best board with a new RUIN."""
         width = self.settings.width
-        plans = turn_plans(codes, dice, minimum)
+        plans = turn_plans(codes, dice, min_required)
         if plans:
             boards = sorted(plans, key=self.evaluate)[-width:]
         else:
-            ruined = (_with(codes, c, RUIN_CODE) for c in range(16) if not codes[c])
-            boards = sorted(ruined, key=self.evaluate)[-width:]
+            boards = sorted(ruin_boards(codes), key=self.evaluate)[-width:]
         values = {b: self.after_turn(b, base, later) for b in boards}
         board = max(values, key=values.__getitem__)
         return values[board], board, plans[board] if plans else None
@@ -239,20 +238,11 @@ class ExpectimaxBot(TurnBot):
         penalty = state.next_penalty
         if penalty is None:
             return None
-        minimum = state.min_required
-        table = extension_table(
-            codes, minimum, min(minimum + self.settings.extra, codes.count(0)), self.evaluate
-        )
-        ruin = max(self.evaluate(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
-        by_roll = [ruin if v is None else v for v in best_by_roll(table)]
-
-        def worth(values: tuple[int, ...]) -> float:
-            return by_roll[_INDEX[tuple(sorted(values))]]
-
+        min_required = state.min_required
+        worth = self._dice_worth(state, codes)
         now = worth(state.dice)
         cost = penalty + self.settings.reserve[min(state.powers_left, 3)]
-        penalties = state.difficulty.penalties
-        later = penalties[state.powers_used + 1] if state.powers_left > 1 else None
+        later = state.difficulty.penalty_after(state.powers_used + 1)
         options = sorted(self._power_options(state, worth), key=lambda o: -o[1])
         best_action: Action | None = None
         best_value = value_now
@@ -261,10 +251,12 @@ class ExpectimaxBot(TurnBot):
             if gain - now <= cost - self.settings.search_margin:
                 continue
             assert isinstance(action, Adjust)
-            dice = list(state.dice)
-            dice[action.die] += action.delta
             searched = self._best_turn(
-                codes, tuple(dice), minimum, state.difficulty.base_minimum, later
+                codes,
+                _adjusted(state.dice, action),
+                min_required,
+                state.difficulty.base_minimum,
+                later,
             )
             if searched[0] - cost > best_value:
                 best_action, best_value = action, searched[0] - cost
@@ -279,26 +271,29 @@ class ExpectimaxBot(TurnBot):
     def _power_options(
         self, state: GameState, worth: Callable[[tuple[int, ...]], float]
     ) -> Iterator[tuple[Action, float]]:
+        """Each Power use the engine allows now, with the worth of the dice it leaves (a reroll's
+        expected over its outcomes); rerolls that leave the same values are weighed once."""
         dice = state.dice
-        tray = state.tray
-        for die in tray:
-            for delta in (-1, 1):
-                if 1 <= dice[die] + delta <= 6:
-                    changed = list(dice)
-                    changed[die] += delta
-                    yield Adjust(die, delta), worth(tuple(changed))
         tried: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-        for mask in range(1, 1 << len(tray)):
-            chosen = tuple(d for i, d in enumerate(tray) if mask >> i & 1)
-            kept = tuple(sorted(dice[d] for d in range(len(dice)) if d not in chosen))
-            rolled = tuple(sorted(dice[d] for d in chosen))
-            if (kept, rolled) in tried:
-                continue
-            tried.add((kept, rolled))
-            total = 0.0
-            for values, ways in roll_outcomes(len(chosen)):
-                total += ways * worth(kept + values)
-            yield Reroll(chosen), total / 6 ** len(chosen)
+        for action in state.legal_actions():
+            if isinstance(action, Adjust):
+                yield action, worth(_adjusted(dice, action))
+            elif isinstance(action, Reroll):
+                chosen = action.dice
+                kept = tuple(sorted(dice[d] for d in range(len(dice)) if d not in chosen))
+                rolled = tuple(sorted(dice[d] for d in chosen))
+                if (kept, rolled) in tried:
+                    continue
+                tried.add((kept, rolled))
+                yield action, _reroll_worth(worth, kept, len(chosen))
+
+    def _dice_worth(self, state: GameState, codes: Codes) -> Callable[[tuple[int, ...]], float]:
+        """The evaluated worth of the turn's best board for any four dice values."""
+        min_required = state.min_required
+        table = extension_table(codes, min_required, min_required, self.evaluate)
+        ruin = max(self.evaluate(board) for board in ruin_boards(codes))
+        by_roll = [ruin if v is None else v for v in best_by_roll(table)]
+        return lambda values: by_roll[_INDEX[tuple(sorted(values))]]
 
     # ----- a reroll's value, for any dice (the review's chance node: bots/value.py) ----------
 
@@ -308,7 +303,7 @@ class ExpectimaxBot(TurnBot):
         turn's value now, plus the expected change of the dice's evaluated worth, less the
         reroll's penalty and the penalties already paid. Any choice of dice, not only the bot's:
         so a review can value the player's reroll the way the bot valued its own."""
-        self._use(state.difficulty)
+        self._tune_for(state.difficulty)
         penalty = state.next_penalty
         if penalty is None:
             raise ValueError("no Power use is left to reroll with")
@@ -317,29 +312,22 @@ class ExpectimaxBot(TurnBot):
         value_now = self._best_turn(codes, state.dice, state.min_required, base, penalty)[0]
         worth = self._dice_worth(state, codes)
         kept = tuple(sorted(v for d, v in enumerate(state.dice) if d not in dice))
-        gain = _reroll_gain(worth, kept, len(dice))
+        gain = _reroll_worth(worth, kept, len(dice))
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
 
-    def _dice_worth(self, state: GameState, codes: Codes) -> Callable[[tuple[int, ...]], float]:
-        """The evaluated worth of the turn's best board for any four dice values (``_power``'s)."""
-        minimum = state.min_required
-        table = extension_table(
-            codes, minimum, min(minimum + self.settings.extra, codes.count(0)), self.evaluate
-        )
-        ruin = max(self.evaluate(_with(codes, c, RUIN_CODE)) for c in range(16) if not codes[c])
-        by_roll = [ruin if v is None else v for v in best_by_roll(table)]
-        return lambda values: by_roll[_INDEX[tuple(sorted(values))]]
 
-
-def _reroll_gain(
+def _reroll_worth(
     worth: Callable[[tuple[int, ...]], float], kept: tuple[int, ...], count: int
 ) -> float:
-    """The expected worth of the dice after rerolling ``count`` of them, ``kept`` (sorted) kept:
-    the sum in ``_power_options``'s order, so that the same choice gives the same float."""
-    total = 0.0
-    for values, ways in roll_outcomes(count):
-        total += ways * worth(kept + values)
-    return total / float(6**count)  # the same float as the int divisor
+    """The expected worth of the dice after rerolling ``count`` of them, ``kept`` (sorted) kept."""
+    return roll_expectation(count, lambda values: worth(kept + values))
+
+
+def _adjusted(dice: tuple[int, ...], action: Adjust) -> tuple[int, ...]:
+    """The dice after ``action`` (one the engine allows)."""
+    value = adjusted(dice[action.die], action.delta)
+    assert value is not None
+    return (*dice[: action.die], value, *dice[action.die + 1 :])
 
 
 _INDEX = {values: i for i, values in enumerate(ROLL_VALUES)}

@@ -10,6 +10,8 @@ from magdagdon.bots.base import register
 from magdagdon.bots.planner import turn_plans
 from magdagdon.bots.tuning import Evaluators
 from magdagdon.engine import GameState, Phase, Ruin
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.codes import put
 
 if TYPE_CHECKING:
     from magdagdon.bots.evaluate import Evaluator
@@ -31,7 +33,7 @@ class GreedyBot(TurnBot):
         codes = codes_of(state)
         if state.phase is Phase.MAGDAGDON:
             cells = state.empty_cells()
-            values = {cell: evaluate((*codes[:cell], 7, *codes[cell + 1 :])) for cell in cells}
+            values = {cell: evaluate(put(codes, cell, RUIN_CODE)) for cell in cells}
             cell = max(cells, key=values.__getitem__)
             return Advice(Ruin(cell), (), values[cell] - state.power_penalty)
         plans = turn_plans(codes, state.dice, state.min_required)

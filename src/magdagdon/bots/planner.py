@@ -10,67 +10,45 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magdagdon.bots.evaluate import ALLOW, MASK_VALUES, Codes
-from magdagdon.engine.board import NEIGHBOURS, frame_fits, frame_of, from_codes
-from magdagdon.engine.dice import roll_outcomes
+from magdagdon.engine.board import frame_fits, frame_place, frame_valid, iter_cells
+from magdagdon.engine.codes import Codes, frame_of_codes, put
+from magdagdon.engine.dice import roll_chances, roll_outcomes
+from magdagdon.engine.rules import DELTAS, VALUES, adjusted
 from magdagdon.engine.search import can_place_frame
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from magdagdon.engine.board import Frame
+
 Placement = tuple[tuple[int, int], ...]  # (die, cell) in staging order
 
 
-def accepted(codes: Codes) -> list[int]:
-    """For each cell, the mask of values that may be staged on it now (0 when none)."""
-    has_number = any(0 < c < 7 for c in codes)
-    out = []
-    for cell in range(16):
-        if codes[cell]:
-            out.append(0)
-            continue
-        mask = 63
-        touching = False
-        for n in NEIGHBOURS[cell]:
-            code = codes[n]
-            if 0 < code < 7:
-                touching = True
-                mask &= ALLOW[code]
-        out.append(mask if touching or not has_number else 0)
-    return out
-
-
-def _put(codes: Codes, cell: int, value: int) -> Codes:
-    return (*codes[:cell], value, *codes[cell + 1 :])
-
-
-def turn_plans(codes: Codes, dice: tuple[int, ...], minimum: int) -> dict[Codes, Placement]:
-    """Every distinct board reachable by staging at least ``minimum`` of ``dice``, with a plan."""
+def turn_plans(codes: Codes, dice: tuple[int, ...], min_required: int) -> dict[Codes, Placement]:
+    """Every distinct board reachable by staging at least ``min_required`` of ``dice``, with a
+    plan."""
     plans: dict[Codes, Placement] = {}
     seen: set[Codes] = set()
 
-    def grow(board: Codes, left: tuple[int, ...], placed: Placement) -> None:
-        if len(placed) >= minimum and board not in plans:
+    def grow(board: Codes, frame: Frame, left: tuple[int, ...], placed: Placement) -> None:
+        if len(placed) >= min_required and board not in plans:
             plans[board] = placed
         if not left:
             return
-        masks = accepted(board)
         tried = set()
         for i, die in enumerate(left):
             value = dice[die]
             if value in tried:
                 continue
             tried.add(value)
-            bit = 1 << (value - 1)
             rest = left[:i] + left[i + 1 :]
-            for cell in range(16):
-                if masks[cell] & bit:
-                    after = _put(board, cell, value)
-                    if after not in seen:
-                        seen.add(after)
-                        grow(after, rest, (*placed, (die, cell)))
+            for cell in iter_cells(frame_valid(frame, value)):
+                after = put(board, cell, value)
+                if after not in seen:
+                    seen.add(after)
+                    grow(after, frame_place(frame, cell, value), rest, (*placed, (die, cell)))
 
-    grow(codes, tuple(range(len(dice))), ())
+    grow(codes, frame_of_codes(codes), tuple(range(len(dice))), ())
     return plans
 
 
@@ -82,27 +60,26 @@ def extension_table(
     best: dict[tuple[int, ...], float] = {}
     seen: set[Codes] = set()
 
-    def grow(board: Codes, used: tuple[int, ...]) -> None:
-        masks = accepted(board)
+    def grow(board: Codes, frame: Frame, used: tuple[int, ...]) -> None:
         depth = len(used) + 1
-        for cell in range(16):
-            mask = masks[cell]
-            if not mask:
+        for value in VALUES:
+            cells = frame_valid(frame, value)
+            if not cells:
                 continue
-            for value in MASK_VALUES[mask]:
-                after = _put(board, cell, value)
+            key = tuple(sorted((*used, value)))
+            for cell in iter_cells(cells):
+                after = put(board, cell, value)
                 if after in seen:
                     continue
                 seen.add(after)
-                key = tuple(sorted((*used, value)))
                 if depth >= low:
                     points = score(after)
                     if points > best.get(key, -1e9):
                         best[key] = points
                 if depth < high:
-                    grow(after, key)
+                    grow(after, frame_place(frame, cell, value), key)
 
-    grow(codes, ())
+    grow(codes, frame_of_codes(codes), ())
     return best
 
 
@@ -116,8 +93,8 @@ def _contains(values: tuple[int, ...], part: tuple[int, ...]) -> bool:
 
 
 #: The 126 rolls of four dice (sorted) and their chances, in :func:`roll_outcomes` order.
-ROLL_VALUES: tuple[tuple[int, ...], ...] = tuple(values for values, _ in roll_outcomes(4))
-ROLL_CHANCES: tuple[float, ...] = tuple(ways / 1296 for _, ways in roll_outcomes(4))
+ROLL_VALUES: tuple[tuple[int, ...], ...] = tuple(values for values, _ in roll_chances(4))
+ROLL_CHANCES: tuple[float, ...] = tuple(chance for _, chance in roll_chances(4))
 #: For every multiset of 1–4 values (sorted), the indices of the rolls that contain it.
 SUPERSETS: dict[tuple[int, ...], tuple[int, ...]] = {
     part: tuple(i for i, values in enumerate(ROLL_VALUES) if _contains(values, part))
@@ -129,8 +106,9 @@ SUPERSETS: dict[tuple[int, ...], tuple[int, ...]] = {
 def _one_change(values: tuple[int, ...]) -> tuple[int, ...]:
     out = set()
     for i, v in enumerate(values):
-        for w in (v - 1, v + 1):
-            if 1 <= w <= 6:
+        for delta in DELTAS:
+            w = adjusted(v, delta)
+            if w is not None:
                 out.add(tuple(sorted((*values[:i], w, *values[i + 1 :]))))
     return tuple(sorted(ROLL_VALUES.index(changed) for changed in out))
 
@@ -150,22 +128,24 @@ def best_by_roll(table: dict[tuple[int, ...], float]) -> list[float | None]:
     return best
 
 
-def failure_chance(codes: Codes, minimum: int) -> float:
-    """The chance that a roll of four dice cannot stage ``minimum`` dice on ``codes``.
+def magdagdon_chance(codes: Codes, min_required: int) -> float:
+    """The chance that a roll of four dice on ``codes`` is a MAGDAGDON: that no ``min_required``
+    of its dice can be staged one after the other.
 
-    A roll can when some ``minimum`` of its dice can (the engine's search decides each multiset).
-    Not searched: a multiset whose rolls are all known to be placeable already, and one with a
-    value that no empty cell fits."""
-    if minimum <= 0:
+    A roll can when some ``min_required`` of its dice can (the engine's search decides each
+    multiset). Not searched: a multiset whose rolls are all known to be placeable already, and one
+    with a value that no empty cell fits (placing dice only narrows what a cell fits)."""
+    if min_required <= 0:
         return 0.0
-    frame = frame_of(from_codes(list(codes)))
+    frame = frame_of_codes(codes)
     fitting = 0  # the values some empty cell fits, as bits 1–6
-    for value in range(1, 7):
+    for value in VALUES:
         if frame_fits(frame, value):
             fitting |= 1 << value
     covered = 0
-    for part, values, rolls in _PARTS[minimum]:
-        if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, minimum):
+    need = min_required
+    for part, values, rolls in _PARTS[need]:
+        if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, need):
             covered |= rolls
     return 1.0 - sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
 

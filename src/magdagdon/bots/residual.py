@@ -8,9 +8,9 @@ rule binds a cell to the numbers across from it.
 
 The rules and the score do not change when the board is turned or mirrored (a straight read
 backwards is still a straight), so neither does the correction: training moves a board and its
-seven images (``SYMMETRIES``) together, and the tables give all eight the same value. Each table
-entry then learns from eight times as many boards, and a board the games rarely leave (a RUIN
-in a cell the policy does not choose) is valued as its images are.
+seven images (``engine.codes.images``) together, and the tables give all eight the same value.
+Each table entry then learns from eight times as many boards, and a board the games rarely leave
+(a RUIN in a cell the policy does not choose) is valued as its images are.
 
 The tables are trained by ``bench/train_residual.py`` with TD(0), as strong 2048 players are: the
 ``greedy`` policy on the evaluation plus this correction plays seeded games, and the value of each
@@ -27,9 +27,9 @@ from array import array
 from functools import cache
 from pathlib import Path
 
+from magdagdon.engine.board import SYMMETRIES
+from magdagdon.engine.codes import EMPTY, Codes, images
 from magdagdon.engine.scoring import LINES
-
-Codes = tuple[int, ...]
 
 #: The 2×2 squares of the board, each as four cells.
 SQUARES: tuple[tuple[int, ...], ...] = tuple(
@@ -40,31 +40,6 @@ ENTRIES = 8**4  # the codes of four cells
 _SIZE = len(TUPLES) * ENTRIES + 17  # every tuple's table, then the table by empty cells
 
 DATA = Path(__file__).parent / "data"
-
-
-def _symmetry(turn: int) -> tuple[int, ...]:
-    """One of the board's 8 symmetries, as the cell each cell is read from: ``turn`` bit 4
-    transposes, bit 2 mirrors top to bottom, bit 1 left to right."""
-    cells = []
-    for cell in range(16):
-        row, column = divmod(cell, 4)
-        if turn & 4:
-            row, column = column, row
-        if turn & 1:
-            column = 3 - column
-        if turn & 2:
-            row = 3 - row
-        cells.append(row * 4 + column)
-    return tuple(cells)
-
-
-#: The rotations and reflections of the board (the identity first).
-SYMMETRIES: tuple[tuple[int, ...], ...] = tuple(_symmetry(turn) for turn in range(8))
-
-
-def images(codes: Codes) -> list[Codes]:
-    """``codes`` under each of the board's 8 symmetries (itself first)."""
-    return [tuple([codes[cell] for cell in symmetry]) for symmetry in SYMMETRIES]
 
 
 class Residual:
@@ -80,7 +55,7 @@ class Residual:
     def __call__(self, codes: Codes) -> float:
         """The correction for ``codes`` (16 cell codes)."""
         w = self.weights
-        total = w[_SIZE - 17 + codes.count(0)]
+        total = w[_SIZE - 17 + codes.count(EMPTY)]
         base = 0
         for a, b, c, d in TUPLES:
             total += w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
@@ -90,7 +65,7 @@ class Residual:
     def update(self, codes: Codes, step: float) -> None:
         """Add ``step`` to every weight that the correction of ``codes`` reads."""
         w = self.weights
-        w[_SIZE - 17 + codes.count(0)] += step
+        w[_SIZE - 17 + codes.count(EMPTY)] += step
         base = 0
         for a, b, c, d in TUPLES:
             w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]] += step

@@ -17,10 +17,12 @@ magdagdon.engine.errors.InvalidCellError: a 6 may not be placed on row 1, column
 """
 
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
-from magdagdon.engine.board import CELLS, SIZE, cell_of, row_col
+from magdagdon.engine.board import CELLS, RUIN_CODE, SIZE, cell_of, row_col
 from magdagdon.engine.codec import (
     action_from_json,
     action_to_json,
+    cell_from_json,
+    cell_to_json,
     replay,
     state_from_json,
     state_to_json,
@@ -34,6 +36,7 @@ from magdagdon.engine.state import OFF, GameState, Phase
 __all__ = [
     "CELLS",
     "OFF",
+    "RUIN_CODE",
     "RUIN_PENALTY",
     "SIZE",
     "Action",
@@ -53,7 +56,9 @@ __all__ = [
     "Unstage",
     "action_from_json",
     "action_to_json",
+    "cell_from_json",
     "cell_of",
+    "cell_to_json",
     "die_value",
     "replay",
     "roll_outcomes",

@@ -8,13 +8,18 @@ Every table is built once at import, so rule checks are look-ups and shifts.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from magdagdon.engine.rules import VALUES, may_touch
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 SIZE = 4
 CELLS = SIZE * SIZE
 FULL = (1 << CELLS) - 1
-RUIN = 0  # index of the RUIN layer in a board tuple; also a cell code in the list form
-VALUES = range(1, 7)
-RUIN_CODE = 7  # a RUIN in the cell-code list form (0 empty, 1–6 a number, 7 a RUIN)
+RUIN_LAYER = 0  # the index of the RUINs in a board tuple
+RUIN_CODE = 7  # a RUIN in the cell-code form (0 empty, 1–6 a number, 7 a RUIN)
 
 _COL0 = 0x1111
 _COL3 = 0x8888
@@ -58,7 +63,7 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 #: For each value v, the values that may not stand next to it (they differ by more than 1).
 CONFLICTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(w for w in VALUES if abs(w - v) > 1) for v in range(7)
+    tuple(w for w in VALUES if not may_touch(v, w)) for v in range(7)
 )
 
 
@@ -86,28 +91,12 @@ def numbers_of(board: Board) -> int:
 
 def empty_of(board: Board) -> int:
     """The empty cells: neither a number nor a RUIN."""
-    return FULL & ~(numbers_of(board) | board[RUIN])
-
-
-def with_number(board: Board, cell: int, value: int) -> Board:
-    """The board with ``value`` put on ``cell``."""
-    b = list(board)
-    b[value] |= 1 << cell
-    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6])
+    return FULL & ~(numbers_of(board) | board[RUIN_LAYER])
 
 
 def with_ruin(board: Board, cell: int) -> Board:
     """The board with a RUIN on ``cell``."""
     return (board[0] | 1 << cell, board[1], board[2], board[3], board[4], board[5], board[6])
-
-
-def valid_mask(board: Board, value: int) -> int:
-    """The empty cells where a die of ``value`` may be placed on ``board``.
-
-    SPEC "Valid placement": any empty cell while no cell holds a number; else an empty cell next to
-    a number and within 1 of every neighbouring number.
-    """
-    return frame_valid(frame_of(board), value)
 
 
 #: The neighbours of each cell as a bitboard.
@@ -122,14 +111,15 @@ Frame = int
 
 FRAME_FIELD = 16  # bits per field of a frame
 FRAME_TAKEN = 7 * FRAME_FIELD  # where the field of taken cells starts
+#: Where the "bad" field of each value starts in a frame (index 0 unused).
+FRAME_BAD = tuple(FRAME_FIELD * value for value in range(7))
 
 
 def _place_bits(cell: int, value: int) -> int:
     near = spread(1 << cell)
     bits = near | 1 << (FRAME_TAKEN + cell)
-    for w in VALUES:
-        if abs(w - value) > 1:
-            bits |= near << (FRAME_FIELD * w)
+    for w in CONFLICTS[value]:
+        bits |= near << (FRAME_FIELD * w)
     return bits
 
 
@@ -141,9 +131,19 @@ PLACE_BITS: tuple[int, ...] = tuple(
 )
 
 
+#: ``PLACE_TEST[cell * 8 + value]``: the bits of a frame that decide whether ``value`` may be
+#: placed on ``cell`` once the board holds a number: it may when, of these, the cell's "near" bit
+#: alone is set (:func:`frame_valid`, for one cell).
+PLACE_TEST: tuple[int, ...] = tuple(
+    1 << cell | 1 << (FRAME_FIELD * value + cell) | 1 << (FRAME_TAKEN + cell)
+    for cell in range(CELLS)
+    for value in range(8)
+)
+
+
 def frame_of(board: Board) -> Frame:
     """The frame of a board (see :data:`Frame`)."""
-    frame = board[RUIN] << FRAME_TAKEN
+    frame = board[RUIN_LAYER] << FRAME_TAKEN
     for value in VALUES:
         cells = board[value]
         while cells:
@@ -168,13 +168,10 @@ def frame_empty(frame: Frame) -> int:
     return FULL ^ frame >> FRAME_TAKEN
 
 
-def frame_near(frame: Frame) -> int:
-    """The cells next to a number (0 while the board holds no number)."""
-    return frame & FULL
-
-
 def frame_valid(frame: Frame, value: int) -> int:
-    """The cells where a die of ``value`` may be placed (SPEC "Valid placement")."""
+    """The empty cells where a die of ``value`` may be placed (SPEC "Valid placement"): any empty
+    cell while no cell holds a number; else an empty cell next to a number and within 1 of every
+    neighbouring number (RUINs constrain nothing)."""
     near = frame & FULL
     if not near:
         return FULL ^ frame >> FRAME_TAKEN
@@ -200,12 +197,12 @@ def to_codes(board: Board) -> list[int]:
     return codes
 
 
-def from_codes(codes: list[int]) -> Board:
+def from_codes(codes: Sequence[int]) -> Board:
     """The inverse of :func:`to_codes`."""
     b = [0] * 7
     for cell, code in enumerate(codes):
         if code == RUIN_CODE:
-            b[RUIN] |= 1 << cell
+            b[RUIN_LAYER] |= 1 << cell
         elif code:
             b[code] |= 1 << cell
     return (b[0], b[1], b[2], b[3], b[4], b[5], b[6])

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from magdagdon.engine import rules
 from magdagdon.engine.actions import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
-from magdagdon.engine.board import CELLS, SIZE, from_codes, to_codes
+from magdagdon.engine.board import CELLS, SIZE, cell_of, from_codes, row_col, to_codes
 from magdagdon.engine.errors import MalformedError
 from magdagdon.engine.rules import Difficulty
 from magdagdon.engine.state import GameState, Phase
@@ -18,17 +19,23 @@ STATE_FORMAT = 1
 
 
 def cell_to_json(cell: int) -> list[int]:
-    return [cell // SIZE, cell % SIZE]
+    """A cell as JSON: ``[row, column]``, as the API writes every cell.
+
+    >>> cell_to_json(11)
+    [2, 3]
+    """
+    return list(row_col(cell))
 
 
 def cell_from_json(data: Any) -> int:
+    """The cell of ``[row, column]``; :class:`MalformedError` when it is not one."""
     if (
         not isinstance(data, list | tuple)
         or len(data) != 2
         or not all(type(x) is int and 0 <= x < SIZE for x in data)
     ):
         raise MalformedError(f"a cell is [row, column] with each 0–3, not {data!r}")
-    return int(data[0]) * SIZE + int(data[1])
+    return cell_of(int(data[0]), int(data[1]))
 
 
 def _int(data: dict[str, Any], key: str) -> int:
@@ -114,8 +121,12 @@ def state_from_json(data: Any) -> GameState:
             if live_codes[staged[die]]:
                 raise MalformedError("a staged die stands on a cell that is not empty")
             live_codes[staged[die]] = dice[die]
+        difficulty = Difficulty(data["difficulty"])
+        min_required = int(data["min_required"])
+        if min_required != rules.min_required(difficulty.base_minimum, codes.count(0)):
+            raise MalformedError("'min_required' does not follow from the board")
         return GameState(
-            Difficulty(data["difficulty"]),
+            difficulty,
             int(data["seed"]),
             draws=int(data["draws"]),
             phase=Phase(data["phase"]),
@@ -125,7 +136,7 @@ def state_from_json(data: Any) -> GameState:
             staged=staged,
             order=order,
             powers_used=int(data["powers_used"]),
-            min_required=int(data["min_required"]),
+            min_required=min_required,
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         if isinstance(exc, MalformedError):

@@ -11,16 +11,35 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
 
-_MASK64 = (1 << 64) - 1
+from magdagdon.engine.rules import VALUES
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+MASK64 = (1 << 64) - 1
+#: SplitMix64's constants (Steele, Lea and Flood, 2014): the gamma its states step by, and the
+#: multipliers of its two mixing rounds.
+GAMMA = 0x9E3779B97F4A7C15
+MIX1, MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def splitmix64(z: int) -> int:
+    """SplitMix64's output function of a 64-bit state: two xorshift-multiply rounds, then a last
+    xorshift.
+
+    >>> splitmix64(GAMMA)  # the first output of the generator seeded with 0
+    16294208416658607535
+    """
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
+    return z ^ (z >> 31)
 
 
 def _block(seed: int, block: int) -> int:
-    """SplitMix64 of the seed and a block number: 64 random bits."""
-    z = (seed * 0x9E3779B97F4A7C15 + (block + 1) * 0xD1B54A32D192ED03) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    """64 random bits: SplitMix64 of the seed and a block number."""
+    return splitmix64((seed * GAMMA + (block + 1) * 0xD1B54A32D192ED03) & MASK64)
 
 
 _DIGITS = 8  # dice a block of 64 bits gives: base-6 digits 0–7 (bias below 1e-12)
@@ -82,9 +101,39 @@ def roll_outcomes(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     (126, 1296)
     """
     out = []
-    for values in combinations_with_replacement(range(1, 7), count):
+    for values in combinations_with_replacement(VALUES, count):
         ways = factorial(count)
         for v in set(values):
             ways //= factorial(values.count(v))
         out.append((values, ways))
     return tuple(out)
+
+
+@cache
+def roll_chances(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every distinct outcome of rolling ``count`` dice, sorted, with its exact probability (in
+    :func:`roll_outcomes` order).
+
+    >>> roll_chances(2)[:2]  # a double one, then a one and a two
+    (((1, 1), 0.027777777777777776), ((1, 2), 0.05555555555555555))
+    """
+    total = _ways(count)
+    return tuple((values, ways / total) for values, ways in roll_outcomes(count))
+
+
+def roll_expectation(count: int, value: Callable[[tuple[int, ...]], float]) -> float:
+    """The expectation of ``value`` over the outcomes of rolling ``count`` dice (each outcome
+    sorted, weighed by its ways).
+
+    >>> roll_expectation(1, lambda values: values[0])  # the mean of one die
+    3.5
+    """
+    total = 0.0
+    for values, ways in roll_outcomes(count):
+        total += ways * value(values)
+    return total / _ways(count)
+
+
+def _ways(count: int) -> int:
+    """The number of ways ``count`` dice can fall (the outcomes' ways add up to it)."""
+    return int(len(VALUES) ** count)

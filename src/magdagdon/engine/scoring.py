@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise, product
+from typing import TYPE_CHECKING
 
 from magdagdon.engine.board import RUIN_CODE, SIZE
-from magdagdon.engine.rules import RUIN_PENALTY
+from magdagdon.engine.rules import RUIN_PENALTY, VALUES
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 STRAIGHT, FOUR_OF_A_KIND, TWO_PAIRS = "straight", "four_of_a_kind", "two_pairs"
 BONUS = {STRAIGHT: 60, FOUR_OF_A_KIND: 40, TWO_PAIRS: 20}
@@ -30,7 +34,7 @@ def combo_of(values: tuple[int, ...]) -> str | None:
     >>> [combo_of(line) for line in ((4, 3, 2, 1), (5, 5, 5, 5), (3, 4, 3, 4), (2, 1, 3, 4))]
     ['straight', 'four_of_a_kind', 'two_pairs', None]
     """
-    if len(values) != SIZE or not all(1 <= v <= 6 for v in values):
+    if len(values) != SIZE or not all(v in VALUES for v in values):
         return None
     steps = {b - a for a, b in pairwise(values)}
     if steps in ({1}, {-1}):
@@ -53,16 +57,27 @@ class LineScore:
 def _build_table() -> tuple[LineScore, ...]:
     table = []
     for codes in product(range(8), repeat=SIZE):
-        numbers = tuple(c for c in codes if 1 <= c <= 6)
+        numbers = tuple(c for c in codes if c in VALUES)
         combo = combo_of(codes) if len(numbers) == SIZE else None
         table.append(LineScore(sum(numbers), BONUS[combo] if combo else 0, combo))
     return tuple(table)
 
 
+#: The score of every line by its code: the line's four cell codes as the digits of a base-8
+#: number (see :func:`line_scores`). A RUIN (code 7) is neither summed nor part of a combination.
 LINE_TABLE = _build_table()
 #: The points of a line (sum plus bonus) by line code, for fast search.
 LINE_POINTS = tuple(line.sum + line.bonus for line in LINE_TABLE)
-_ = RUIN_CODE  # a RUIN is code 7: it is neither summed nor part of any combination
+
+
+def line_bonus(values: tuple[int, ...]) -> int:
+    """The combination bonus of a line of four numbers, in the line's order (0 when none applies).
+
+    >>> line_bonus((3, 4, 5, 6)), line_bonus((3, 4, 4, 3)), line_bonus((3, 4, 6, 5))
+    (60, 20, 0)
+    """
+    a, b, c, d = values
+    return LINE_TABLE[((a * 8 + b) * 8 + c) * 8 + d].bonus
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +94,7 @@ class Score:
     columns: tuple[LineScore, ...]
 
 
-def line_scores(codes: list[int]) -> tuple[LineScore, ...]:
+def line_scores(codes: Sequence[int]) -> tuple[LineScore, ...]:
     """The eight lines of a board given as 16 cell codes: the four rows, then the four columns."""
     return tuple(
         [
@@ -89,7 +104,7 @@ def line_scores(codes: list[int]) -> tuple[LineScore, ...]:
     )
 
 
-def score_codes(codes: list[int], power_penalty: int) -> Score:
+def score_codes(codes: Sequence[int], power_penalty: int) -> Score:
     """The full score of a board given as 16 cell codes (see :func:`board.to_codes`)."""
     lines = line_scores(codes)
     base = sum([line.sum for line in lines])
@@ -109,9 +124,16 @@ def score_codes(codes: list[int], power_penalty: int) -> Score:
     )
 
 
-def points_codes(codes: list[int]) -> int:
-    """Base plus bonus of a board given as 16 cell codes, with no penalty (a fast total)."""
+def board_points(codes: Sequence[int]) -> int:
+    """The score of a board given as 16 cell codes, before Power penalties: base plus bonus, less
+    the RUIN penalties (``score_codes(codes, 0).total``, fast: the bots ask it of every board).
+
+    >>> board_points((3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6))
+    544
+    >>> board_points((1, 2, 3, 4) + (0,) * 11 + (7,))  # row 0: 10 + STRAIGHT 60; columns 10; RUIN
+    65
+    """
     total = 0
     for a, b, c, d in LINES:
         total += LINE_POINTS[((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
-    return total
+    return total - RUIN_PENALTY * codes.count(RUIN_CODE)

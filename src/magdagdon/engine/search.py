@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement, product
 from magdagdon.engine.board import (
     ADJACENT,
     CELLS,
-    FRAME_FIELD,
+    FRAME_BAD,
     FRAME_TAKEN,
     FULL,
     Board,
@@ -26,7 +26,7 @@ from magdagdon.engine.board import (
     frame_valid,
     spread,
 )
-from magdagdon.engine.rules import DICE_PER_ROLL
+from magdagdon.engine.rules import DICE_PER_ROLL, may_touch
 
 _NEAR = FULL  # the field of a frame that holds the cells next to a number
 
@@ -86,10 +86,10 @@ def roll_masks(
     # _fits, inline
     free = FULL ^ frame >> FRAME_TAKEN
     fits = [0] * 7
-    fits[v0] = free ^ free & frame >> _SHIFT[v0]
-    fits[v1] = free ^ free & frame >> _SHIFT[v1]
-    fits[v2] = free ^ free & frame >> _SHIFT[v2]
-    fits[v3] = free ^ free & frame >> _SHIFT[v3]
+    fits[v0] = free ^ free & frame >> FRAME_BAD[v0]
+    fits[v1] = free ^ free & frame >> FRAME_BAD[v1]
+    fits[v2] = free ^ free & frame >> FRAME_BAD[v2]
+    fits[v3] = free ^ free & frame >> FRAME_BAD[v3]
     masks = (fits[v0] & near, fits[v1] & near, fits[v2] & near, fits[v3] & near)
     if need == 2:  # the common case, without the call
         return masks if _pair(near, fits, ordered) else None
@@ -170,11 +170,8 @@ def _fits(frame: Frame, values: tuple[int, ...]) -> list[int]:
     for w in values:
         # free & ~bad, as free ^ (free & bad): ``~`` on the (long) frame would make a negative
         # long, slower to build and to AND.
-        fits[w] = free ^ free & frame >> _SHIFT[w]
+        fits[w] = free ^ free & frame >> FRAME_BAD[w]
     return fits
-
-
-_SHIFT = tuple(FRAME_FIELD * value for value in range(7))
 
 
 @cache
@@ -186,7 +183,7 @@ def _splits(values: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, bool],
         if i and values[i - 1] == v:
             continue
         others = sorted(set(values[:i] + values[i + 1 :]))
-        out.append((v, tuple((w, -1 <= v - w <= 1) for w in others)))
+        out.append((v, tuple((w, may_touch(v, w)) for w in others)))
     return tuple(out)
 
 
@@ -283,5 +280,5 @@ def _rests(values: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...], frozens
         if i and values[i - 1] == v:
             continue
         rest = values[:i] + values[i + 1 :]
-        out.append((v, rest, frozenset(w for w in rest if abs(w - v) > 1)))
+        out.append((v, rest, frozenset(w for w in rest if not may_touch(v, w))))
     return tuple(out)

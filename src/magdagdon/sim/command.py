@@ -17,7 +17,7 @@ from typing import TextIO
 from magdagdon.bots.base import Bot, bot_names, make_bot
 from magdagdon.engine import Difficulty
 from magdagdon.sim.plot import histogram_svg
-from magdagdon.sim.stats import GameRecord, Summary, game_seed, play_with, summarise
+from magdagdon.sim.stats import GameResult, Summary, game_seed, play_with, summarise
 
 _BOTS: dict[str, Bot] = {}
 
@@ -42,7 +42,7 @@ def _positive(text: str) -> int:
     return value
 
 
-def _play(task: tuple[str, str, int]) -> GameRecord:
+def _play(task: tuple[str, str, int]) -> GameResult:
     name, difficulty, seed = task
     bot = _BOTS.get(name)
     if bot is None:
@@ -57,28 +57,28 @@ def simulate(
     seed: int = 0,
     jobs: int = 1,
     progress: TextIO | None = None,
-) -> tuple[Summary, list[GameRecord]]:
-    """Play the run and answer its summary and the record of every game, in game order."""
+) -> tuple[Summary, list[GameResult]]:
+    """Play the run and answer its summary and the result of every game, in game order."""
     tasks = [(bot, difficulty, game_seed(seed, i)) for i in range(games)]
-    records: list[GameRecord] = []
+    results: list[GameResult] = []
     start = time.perf_counter()
     bar = _Progress(games, progress)
     if jobs == 1:
         for task in tasks:
-            records.append(_play(task))
-            bar.update(len(records))
+            results.append(_play(task))
+            bar.update(len(results))
     else:
         context = multiprocessing.get_context("fork")
         with context.Pool(jobs) as pool:
-            for record in pool.imap(_play, tasks, chunksize=max(1, min(16, games // (8 * jobs)))):
-                records.append(record)
-                bar.update(len(records))
+            for result in pool.imap(_play, tasks, chunksize=max(1, min(16, games // (8 * jobs)))):
+                results.append(result)
+                bar.update(len(results))
     bar.close()
     seconds = time.perf_counter() - start
     summary = summarise(
-        records, bot=bot, difficulty=difficulty, seed=seed, jobs=jobs, seconds=seconds
+        results, bot=bot, difficulty=difficulty, seed=seed, jobs=jobs, seconds=seconds
     )
-    return summary, records
+    return summary, results
 
 
 class _Progress:
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None and args.plot.suffix.lower() != ".svg":
         print(f"--plot writes an SVG file; {args.plot} does not end in .svg", file=sys.stderr)
         return 2
-    summary, records = simulate(
+    summary, results = simulate(
         args.bot,
         args.difficulty,
         args.games,
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.plot is not None:
         title = f"{args.bot} on {args.difficulty.upper()}: {args.games} games, mean {summary.mean}"
-        args.plot.write_text(histogram_svg([r.score for r in records], title), encoding="utf-8")
+        args.plot.write_text(histogram_svg([r.score for r in results], title), encoding="utf-8")
     if args.json:
         print(json.dumps(summary.to_json(), sort_keys=True))
     else:

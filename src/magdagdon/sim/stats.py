@@ -1,4 +1,4 @@
-"""Playing simulated games and summarising them: one record per game, one summary per run."""
+"""Playing simulated games and summarising them: one result per game, one summary per run."""
 
 from __future__ import annotations
 
@@ -7,22 +7,27 @@ import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from magdagdon.bots.base import make_bot
 from magdagdon.engine import Difficulty, GameState, Phase
+from magdagdon.engine.dice import GAMMA, MASK64, MIX1, MIX2
 
-_MASK64 = (1 << 64) - 1
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded with ``seed`` (SplitMix64 of both)."""
-    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & _MASK64
+    """The seed of game ``index`` of a run seeded with ``seed``: a SplitMix64-like mix of both,
+    with one mixing round, not the dice stream's two (``engine.dice.splitmix64``). Every figure
+    ``magdagdon simulate --seed`` has printed comes from these seeds, so they stay as they are.
+    """
+    z = (seed * GAMMA + (index + 1) * MIX1) & MASK64
+    z = ((z ^ (z >> 30)) * MIX2) & MASK64
     return (z ^ (z >> 31)) & 0x7FFFFFFF
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameResult:
     """What one simulated game came to."""
 
     score: int
@@ -38,13 +43,9 @@ _MAGDAGDON = Phase.MAGDAGDON
 _OVER = Phase.OVER
 
 
-def play_one(bot_name: str, difficulty: Difficulty, seed: int) -> GameRecord:
-    """Play one game of ``seed`` to the end with a fresh bot; the bot's RNG is seeded too."""
-    return play_with(make_bot(bot_name), difficulty, seed)
-
-
-def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameRecord:
-    """Play one game of ``seed`` with ``bot`` (anything with ``choose(state, rng)``)."""
+def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameResult:
+    """Play one game of ``seed`` with ``bot`` (anything with ``choose(state, rng)``); the bot's
+    RNG is seeded with ``seed`` too."""
     choose = bot.choose  # type: ignore[attr-defined]
     rng = random.Random(seed)
     state = GameState.new(difficulty, seed)
@@ -57,19 +58,25 @@ def play_with(bot: object, difficulty: Difficulty, seed: int) -> GameRecord:
     score = state.score()
     combos = tuple([line.combo for line in (*score.rows, *score.columns) if line.combo])
     # By position: a call by keyword costs more.
-    return GameRecord(
+    return GameResult(
         score.total, state.turn, len(magdagdon_turns), score.ruins, state.powers_used, combos
     )
 
 
-def percentile(sorted_values: list[int], fraction: float) -> float:
-    """The ``fraction`` quantile of sorted values, by linear interpolation between ranks."""
-    if not sorted_values:
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values``, by linear interpolation between ranks (the
+    figures of ``simulate`` and of the benchmarks in ``bench/``).
+
+    >>> percentile([30, 10, 20], 0.5), percentile([10, 20], 0.05)
+    (20.0, 10.5)
+    """
+    if not values:
         return math.nan
+    sorted_values = sorted(values)
     position = fraction * (len(sorted_values) - 1)
     low = math.floor(position)
     high = min(low + 1, len(sorted_values) - 1)
-    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
+    return float(sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low))
 
 
 @dataclass(slots=True)
@@ -102,12 +109,12 @@ class Summary:
 
 
 def summarise(
-    records: list[GameRecord], *, bot: str, difficulty: str, seed: int, jobs: int, seconds: float
+    results: list[GameResult], *, bot: str, difficulty: str, seed: int, jobs: int, seconds: float
 ) -> Summary:
-    """The summary of ``records`` (at least one)."""
-    scores = sorted(r.score for r in records)
-    n = len(records)
-    combos = Counter(c for r in records for c in r.combos)
+    """The summary of ``results`` (at least one)."""
+    scores = sorted(r.score for r in results)
+    n = len(results)
+    combos = Counter(c for r in results for c in r.combos)
     return Summary(
         bot=bot,
         difficulty=difficulty,
@@ -121,10 +128,10 @@ def summarise(
         p95=round(percentile(scores, 0.95), 3),
         best=scores[-1],
         worst=scores[0],
-        magdagdons_per_game=round(sum(r.magdagdons for r in records) / n, 4),
-        ruins_per_game=round(sum(r.ruins for r in records) / n, 4),
-        powers_per_game=round(sum(r.powers_used for r in records) / n, 4),
-        turns_per_game=round(sum(r.turns for r in records) / n, 4),
+        magdagdons_per_game=round(sum(r.magdagdons for r in results) / n, 4),
+        ruins_per_game=round(sum(r.ruins for r in results) / n, 4),
+        powers_per_game=round(sum(r.powers_used for r in results) / n, 4),
+        turns_per_game=round(sum(r.turns for r in results) / n, 4),
         combos={kind: combos[kind] for kind in ("straight", "four_of_a_kind", "two_pairs")},
         combos_per_game=round(sum(combos.values()) / n, 4),
         seconds=round(seconds, 3),
