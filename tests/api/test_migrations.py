@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-TABLES = {"players", "games", "actions", "highscores", "alembic_version"}
+TABLES = {"players", "games", "actions", "highscores", "game_results", "alembic_version"}
 INDEXES = {"games_by_player_status", "games_by_daily", "highscores_by_rank"}
 
 

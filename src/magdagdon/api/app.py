@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import edge, errors, routes_games, routes_highscores, routes_hint, routes_player
+from magdagdon.api import (
+    edge,
+    errors,
+    routes_daily,
+    routes_games,
+    routes_highscores,
+    routes_hint,
+    routes_player,
+    routes_stats,
+    routes_transfer,
+)
 from magdagdon.api.static import WEB_DIR, page_mount
 from magdagdon.settings import Settings
 from magdagdon.store import Store
@@ -47,6 +57,9 @@ def create_app(
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
     app.include_router(routes_hint.router)
+    app.include_router(routes_daily.router)
+    app.include_router(routes_stats.router)
+    app.include_router(routes_transfer.router)
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app

@@ -1,20 +1,31 @@
-"""``/api/player``: the player's settings, remembered by cookie."""
+"""``/api/player``: the player's settings, remembered by cookie: the language and the name
+shown on the daily table (``magdagdon.names`` says which names may be kept)."""
 
 from fastapi import APIRouter
 
+from magdagdon import names
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.requests import PlayerSettingsIn
 from magdagdon.api.responses import PlayerSettings, error_responses
+from magdagdon.store import Player
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 
 
 @router.get("")
 def read_settings(caller: CallerDep) -> PlayerSettings:
-    return PlayerSettings.model_validate({"language": caller.player().language})
+    return _settings(caller.player())
 
 
 @router.put("", responses=error_responses(422))
 def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
-    updated = store.set_language(caller.token, body.language)
-    return PlayerSettings.model_validate({"language": updated.language})
+    """Change the settings given (a name null clears it); 422 ``invalid_name`` for a name that
+    may not be kept, and then nothing changes."""
+    name = body.name if "name" in body.model_fields_set else names.UNSET
+    return _settings(names.save_settings(store, caller.player(), language=body.language, name=name))
+
+
+def _settings(player: Player) -> PlayerSettings:
+    return PlayerSettings.model_validate(
+        {"language": player.language, "name": player.name, "tag": names.player_tag(player.token)}
+    )
