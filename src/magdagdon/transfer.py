@@ -15,6 +15,7 @@ transaction.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from magdagdon import clock, games
 from magdagdon.engine import (
+    Action,
     Difficulty,
     GameState,
     IllegalActionError,
@@ -39,7 +41,6 @@ from magdagdon.results import result_of
 from magdagdon.store import GameMode, GameRecord, GameStatus
 from magdagdon.store import transfer as rows_of_transfer
 from magdagdon.store.daily import set_name
-from magdagdon.store.results import insert_result
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -79,7 +80,7 @@ class _Replayed:
     and its canonical action log."""
 
     record: GameRecord
-    log: list[dict[str, Any]]
+    log: list[str]  # each action's JSON text, as the store keeps it
 
 
 # ----- export -------------------------------------------------------------------------------
@@ -146,16 +147,18 @@ def import_document(store: Store, player: Player, document: Any) -> Imported:
                 continue
             record = _settle_mode(record, ranked)
             kept.append(_Replayed(record, game.log))
-        for game in kept:
-            rows.insert_game(game.record)
+        records = [game.record for game in kept]
+        rows_of_transfer.insert_games(rows.conn, records)
         rows_of_transfer.insert_actions(
             rows.conn, [(game.record.id, game.log, game.record.updated_at) for game in kept]
         )
-        over = [game.record for game in kept if game.record.status is GameStatus.FINISHED]
-        for record in sorted(over, key=lambda r: (r.finished_at or "", r.id)):
-            insert_result(rows.conn, record, result_of(record.state))
-            if record.mode.ranked:
-                rows.insert_high_score(record.player, games.high_score(record))
+        over = sorted(
+            (r for r in records if r.status is GameStatus.FINISHED),
+            key=lambda r: (r.finished_at or "", r.id),
+        )
+        rows_of_transfer.insert_results(rows.conn, [(r, result_of(r.state)) for r in over])
+        ranked_scores = [games.high_score(r) for r in over if r.mode.ranked]
+        rows_of_transfer.insert_high_scores(rows.conn, player.token, ranked_scores)
         if name is not None and player.name is None:
             set_name(rows.conn, player.token, name)
     return Imported(imported=len(kept), skipped=skipped)
@@ -269,13 +272,12 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
     state = GameState.new(difficulty, entry["seed"])
     log = []
     for index, data in enumerate(entry["actions"], 1):
-        shown = _shown(data)
         try:
             action = action_from_json(data)
             state = state.apply(action)
         except (MalformedError, IllegalActionError) as exc:
-            raise refuse(f"action {index} {shown} does not replay: {exc}") from None
-        log.append(action_to_json(action))
+            raise refuse(f"action {index} {_shown(data)} does not replay: {exc}") from None
+        log.append(_action_text(action))
     status = GameStatus(entry["status"])
     if state.is_over != (status is GameStatus.FINISHED):
         actual = "over" if state.is_over else "not over"
@@ -305,6 +307,12 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
         daily_date=day,
     )
     return _Replayed(record, log)
+
+
+@functools.lru_cache(maxsize=1024)
+def _action_text(action: Action) -> str:
+    """The action's JSON text as the store keeps it (a game's actions are few kinds: cached)."""
+    return json.dumps(action_to_json(action), separators=(",", ":"))
 
 
 def _shown(data: Any) -> str:

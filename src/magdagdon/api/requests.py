@@ -10,6 +10,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
@@ -128,8 +129,16 @@ class PlayerSettingsIn(_Body):
     shown again); whether a name may be kept is ``magdagdon.names``'s to say (422
     ``invalid_name``)."""
 
-    language: Literal["fil", "en"] | None = None
-    name: Annotated[str, Field(strict=True)] | None = None
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 1})
+
+    # (None is the default only: the schema, and the validator, refuse a language of null)
+    language: Annotated[
+        Literal["fil", "en"] | None, WithJsonSchema({"type": "string", "enum": ["fil", "en"]})
+    ] = None
+    name: Annotated[
+        str | None,
+        Field(strict=True, description="1–20 characters once trimmed; null clears the name."),
+    ] = None
 
     @field_validator("language", mode="before")
     @classmethod

@@ -10,12 +10,17 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import bindparam, select
 
 from magdagdon.store import statements as sql
+from magdagdon.store.results import INSERT_RESULT, result_row
+from magdagdon.store.rows import game_row, high_score_row
 from magdagdon.store.tables import actions, game_results, games
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
     from sqlalchemy import Connection
+
+    from magdagdon.results import GameResult
+    from magdagdon.store.records import GameRecord, HighScore
 
 _g = games.c
 PLAYER_GAMES = (
@@ -66,8 +71,12 @@ class ExportedGame:
 def exported_games(conn: Connection, player: str) -> list[ExportedGame]:
     """Every game of the player, oldest first, with its action log."""
     logs: dict[str, list[Any]] = {}
+    parsed: dict[str, Any] = {}  # a game's actions are few kinds: each text is read once
     for game_id, text in conn.execute(PLAYER_ACTIONS, {"player": player}):
-        logs.setdefault(game_id, []).append(json.loads(text))
+        action = parsed.get(text)
+        if action is None:
+            action = parsed[text] = json.loads(text)
+        logs.setdefault(game_id, []).append(action)
     return [
         ExportedGame(
             id=row[0],
@@ -100,17 +109,29 @@ def ranked_days(conn: Connection, player: str) -> set[tuple[str, str]]:
     return {(row[0], row[1]) for row in conn.execute(RANKED_DAYS, {"player": player})}
 
 
-def insert_actions(conn: Connection, logs: Iterable[tuple[str, list[Any], str]]) -> None:
-    """The action logs of new games: (game id, the actions' JSON, their time)."""
-    rows = [
-        {
-            "game_id": game_id,
-            "seq": seq,
-            "action": json.dumps(action, separators=(",", ":")),
-            "created_at": stamp,
-        }
+def insert_games(conn: Connection, records: Sequence[GameRecord]) -> None:
+    if records:
+        conn.execute(sql.INSERT_GAME, [game_row(record) for record in records])
+
+
+def insert_actions(conn: Connection, logs: Iterable[tuple[str, Sequence[str], str]]) -> None:
+    """The action logs of new games: (game id, each action's JSON text, their time)."""
+    found = [
+        {"game_id": game_id, "seq": seq, "action": text, "created_at": stamp}
         for game_id, log, stamp in logs
-        for seq, action in enumerate(log, 1)
+        for seq, text in enumerate(log, 1)
     ]
-    if rows:
-        conn.execute(sql.INSERT_ACTION, rows)
+    if found:
+        conn.execute(sql.INSERT_ACTION, found)
+
+
+def insert_results(conn: Connection, over: Sequence[tuple[GameRecord, GameResult]]) -> None:
+    """The summaries of finished games (Statistics)."""
+    if over:
+        conn.execute(INSERT_RESULT, [result_row(record, result) for record, result in over])
+
+
+def insert_high_scores(conn: Connection, player: str, entries: Sequence[HighScore]) -> None:
+    """High Scores, in this order: an entry's id orders ties (the game that ended first)."""
+    if entries:
+        conn.execute(sql.INSERT_HIGH_SCORE, [high_score_row(player, e) for e in entries])
