@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import settings as hypothesis_settings
 
 from magdagdon.api.app import create_app
 from magdagdon.settings import Settings
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from fastapi import FastAPI
+
+# No time limit on a hypothesis example: these machines are shared and noisy, and a test asserts
+# behaviour, never speed (the benchmarks under bench/ measure that).
+hypothesis_settings.register_profile("magdagdon", deadline=None)
+hypothesis_settings.load_profile("magdagdon")
 
 DATABASES = ["sqlite", "postgresql"]
 API_TESTS = Path(__file__).resolve().parent / "api"
