@@ -106,7 +106,7 @@ def test_switching_language_changes_every_label_and_is_remembered(player: Player
     expect(page.locator("#sheet-body")).to_contain_text("dedicated to Majduška")
     player.tap(action_hook("close"))
 
-    assert player.api("GET", "/api/player") == {"language": "en"}
+    assert player.api("GET", "/api/player")["language"] == "en"
     page.evaluate("localStorage.clear()")
     page.reload()
     player.wait_ready()
