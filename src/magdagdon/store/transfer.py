@@ -50,6 +50,7 @@ OWNERS = select(_g.id, _g.player).where(_g.id.in_(bindparam("ids", expanding=Tru
 RANKED_DAYS = select(_g.daily_date, _g.difficulty).where(
     _g.player == bindparam("player"), _g.mode == "daily"
 )
+_COPY_ACTIONS = "COPY actions (game_id, seq, action, created_at) FROM STDIN"
 _CHUNK = 500  # ids bound in one IN (…): far below every database's limit
 
 
@@ -116,6 +117,14 @@ def insert_games(conn: Connection, records: Sequence[GameRecord]) -> None:
 
 def insert_actions(conn: Connection, logs: Iterable[tuple[str, Sequence[str], str]]) -> None:
     """The action logs of new games: (game id, each action's JSON text, their time)."""
+    if conn.dialect.name == "postgresql":
+        # COPY: an executemany of 350,000 rows (10,000 games) costs psycopg a minute's third
+        driver: Any = conn.connection.driver_connection
+        with driver.cursor() as cursor, cursor.copy(_COPY_ACTIONS) as copy:
+            for game_id, log, stamp in logs:
+                for seq, text in enumerate(log, 1):
+                    copy.write_row((game_id, seq, text, stamp))
+        return
     found = [
         {"game_id": game_id, "seq": seq, "action": text, "created_at": stamp}
         for game_id, log, stamp in logs
