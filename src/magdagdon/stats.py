@@ -2,7 +2,7 @@
 ``daily`` and ``practice`` games (tutorials are not the player's own games yet).
 
 "games" counts those started, "finished" those over; the scores and the per-game figures are of
-the finished ones, read from their stored summaries (``results``) in three statements, so that
+the finished ones, read from their stored summaries (``results``) in a few statements, so that
 10,000 games take milliseconds (``bench/stats_bench.py``).
 """
 
@@ -39,6 +39,7 @@ class Statistics:
     mean: float | None
     median: float | None
     best: int | None
+    best_game_id: str | None
     histogram: tuple[Bin, ...]
     streak: daily.Streak
     ruins_per_game: float | None
@@ -56,6 +57,7 @@ def statistics(store: Store, player: str, difficulty: Difficulty) -> Statistics:
         ruins, powers, straights, fours, two_pairs = rows_of_results.totals(
             conn, player, difficulty, MODES
         )
+        best_game = rows_of_results.best_game(conn, player, difficulty, MODES) if scores else None
     finished = len(scores)
     return Statistics(
         games=started,
@@ -63,6 +65,7 @@ def statistics(store: Store, player: str, difficulty: Difficulty) -> Statistics:
         mean=round(sum(scores) / finished, 2) if finished else None,
         median=float(pystats.median(scores)) if finished else None,
         best=scores[-1] if finished else None,
+        best_game_id=best_game,
         histogram=histogram(scores),
         streak=daily.player_streak(store, player),
         ruins_per_game=round(ruins / finished, 2) if finished else None,

@@ -101,6 +101,10 @@ def test_statistics_are_the_engines_figures_over_the_covered_games(
     found = read_stats(client)
     assert {key: found[key] for key in expected(finished, 7)} == expected(finished, 7)
     assert found["difficulty"] == "peaceful"
+    best = max(finished, key=lambda g: g.state.score().total)
+    assert found["best_game_id"] in {
+        g.id for g in finished if g.state.score().total == best.state.score().total
+    }
     assert found["streak"] == {"current": 1, "best": 1}  # yesterday's ranked attempt
     histogram = found["histogram"]
     assert sum(b["count"] for b in histogram) == len(finished)
@@ -117,7 +121,7 @@ def test_statistics_are_the_engines_figures_over_the_covered_games(
 def test_statistics_of_no_game(client: TestClient) -> None:
     found = read_stats(client, "nightmare")
     assert found["games"] == found["finished"] == 0
-    assert found["mean"] is found["median"] is found["best"] is None
+    assert found["mean"] is found["median"] is found["best"] is found["best_game_id"] is None
     assert found["ruins_per_game"] is found["powers_per_game"] is None
     assert found["combos"] == {"straight": 0, "four_of_a_kind": 0, "two_pairs": 0}
     assert [b["count"] for b in found["histogram"]] == [0] * 11

@@ -31,6 +31,7 @@ class StatsOut(BaseModel):
     mean: float | None
     median: float | None
     best: int | None
+    best_game_id: str | None = Field(description="The best game (to review it); null when none.")
     histogram: list[BinOut]
     streak: StreakOut
     ruins_per_game: float | None
@@ -53,6 +54,7 @@ def read_stats(difficulty: Difficulty, store: StoreDep, caller: CallerDep) -> St
             "mean": found.mean,
             "median": found.median,
             "best": found.best,
+            "best_game_id": found.best_game_id,
             "histogram": [{"from": b.low, "to": b.high, "count": b.count} for b in found.histogram],
             "streak": streak_out(found.streak),
             "ruins_per_game": found.ruins_per_game,

@@ -28,6 +28,14 @@ SCORES = (
     .where(_r.mode.in_(_MODES))
     .order_by(_r.score)
 )
+BEST_GAME = (
+    select(_r.game_id)
+    .select_from(game_results.join(games, games.c.id == _r.game_id))
+    .where(_r.player == bindparam("player"), _r.difficulty == bindparam("difficulty"))
+    .where(_r.mode.in_(_MODES))
+    .order_by(_r.score.desc(), games.c.finished_at.asc(), _r.game_id.asc())
+    .limit(1)
+)
 TOTALS = (
     select(
         func.coalesce(func.sum(_r.ruins), 0),
@@ -83,6 +91,15 @@ def totals(
     query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
     row = conn.execute(TOTALS, query).one()
     return int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4])
+
+
+def best_game(
+    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]
+) -> str | None:
+    """The id of the best of those games (on a tie the one that ended first), if any."""
+    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+    found = conn.execute(BEST_GAME, query).scalar()
+    return None if found is None else str(found)
 
 
 def started(conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]) -> int:
