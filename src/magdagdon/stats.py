@@ -57,7 +57,11 @@ def statistics(store: Store, player: str, difficulty: Difficulty) -> Statistics:
         ruins, powers, straights, fours, two_pairs = rows_of_results.totals(
             conn, player, difficulty, MODES
         )
-        best_game = rows_of_results.best_game(conn, player, difficulty, MODES) if scores else None
+        best_game = (
+            rows_of_results.best_game(conn, player, difficulty, MODES, scores[-1])
+            if scores
+            else None
+        )
     finished = len(scores)
     return Statistics(
         games=started,

@@ -32,8 +32,8 @@ BEST_GAME = (
     select(_r.game_id)
     .select_from(game_results.join(games, games.c.id == _r.game_id))
     .where(_r.player == bindparam("player"), _r.difficulty == bindparam("difficulty"))
-    .where(_r.mode.in_(_MODES))
-    .order_by(_r.score.desc(), games.c.finished_at.asc(), _r.game_id.asc())
+    .where(_r.mode.in_(_MODES), _r.score == bindparam("score"))
+    .order_by(games.c.finished_at.asc(), _r.game_id.asc())
     .limit(1)
 )
 TOTALS = (
@@ -94,10 +94,10 @@ def totals(
 
 
 def best_game(
-    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]
+    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str], best: int
 ) -> str | None:
-    """The id of the best of those games (on a tie the one that ended first), if any."""
-    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+    """The id of the game of those that scored ``best`` and ended first."""
+    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes), "score": best}
     found = conn.execute(BEST_GAME, query).scalar()
     return None if found is None else str(found)
 
