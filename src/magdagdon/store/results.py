@@ -4,6 +4,7 @@ Statements are built once at import, as in ``statements.py``."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, func, insert, select
@@ -61,18 +62,13 @@ def insert_result(conn: Connection, game: GameRecord, result: GameResult) -> Non
 
 
 def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
+    """The ``game_results`` row (its columns are the result's fields, and the game's keys)."""
     return {
         "game_id": game.id,
         "player": game.player,
         "difficulty": game.difficulty.value,
         "mode": game.mode.value,
-        "score": result.score,
-        "ruins": result.ruins,
-        "powers_used": result.powers_used,
-        "turns": result.turns,
-        "straights": result.straights,
-        "fours": result.fours,
-        "two_pairs": result.two_pairs,
+        **dataclasses.asdict(result),
     }
 
 

@@ -11,6 +11,7 @@ Create Date: 2026-12-01
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import sqlalchemy as sa
@@ -28,7 +29,7 @@ _BATCH = 1000
 
 
 def upgrade() -> None:
-    op.create_table(
+    results = op.create_table(
         "game_results",
         sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
         sa.Column("player", sa.Text, sa.ForeignKey("players.token"), nullable=False),
@@ -43,10 +44,10 @@ def upgrade() -> None:
         sa.Column("two_pairs", sa.Integer, nullable=False),
     )
     op.create_index("game_results_by_player", "game_results", ["player", "difficulty", "mode"])
-    _backfill(op.get_bind())
+    _backfill(op.get_bind(), results)
 
 
-def _backfill(conn: sa.Connection) -> None:
+def _backfill(conn: sa.Connection, results: sa.Table) -> None:
     games = sa.table(
         "games",
         sa.column("id"),
@@ -55,25 +56,6 @@ def _backfill(conn: sa.Connection) -> None:
         sa.column("mode"),
         sa.column("state"),
         sa.column("status"),
-    )
-    results = sa.table(
-        "game_results",
-        *(
-            sa.column(name)
-            for name in (
-                "game_id",
-                "player",
-                "difficulty",
-                "mode",
-                "score",
-                "ruins",
-                "powers_used",
-                "turns",
-                "straights",
-                "fours",
-                "two_pairs",
-            )
-        ),
     )
     finished = conn.execute(
         sa.select(games.c.id, games.c.player, games.c.difficulty, games.c.mode, games.c.state)
@@ -90,13 +72,7 @@ def _backfill(conn: sa.Connection) -> None:
                     "player": player,
                     "difficulty": difficulty,
                     "mode": mode,
-                    "score": result.score,
-                    "ruins": result.ruins,
-                    "powers_used": result.powers_used,
-                    "turns": result.turns,
-                    "straights": result.straights,
-                    "fours": result.fours,
-                    "two_pairs": result.two_pairs,
+                    **dataclasses.asdict(result),
                 }
             )
         conn.execute(results.insert(), rows)
