@@ -1,4 +1,4 @@
-"""Browser fixtures: Debian's Chromium for pytest-playwright, a real server per test, and a
+"""Browser fixtures: Debian's Chromium for pytest-playwright, one real server per worker, and a
 player (a fresh browser context, so its own cookie) in the phone or the desktop layout."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from server_process import ServerProcess, launch_server
 from web.web_helpers import CHROMIUM, CHROMIUM_ARGS, open_player
 
 if TYPE_CHECKING:
@@ -22,6 +23,16 @@ def browser_type_launch_args() -> dict[str, Any]:
     return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real server for the browser tests of this worker: each test is a new player (its
+    own browser context, so its own cookie), and a player sees only its own games."""
+    tmp = tmp_path_factory.mktemp("web-server")
+    server = launch_server(tmp / "web.sqlite3", tmp / "logs")
+    yield server
+    server.kill()
+
+
 @pytest.fixture(params=["phone", "desktop"])
 def layout(request: pytest.FixtureRequest) -> str:
     name: str = request.param
@@ -29,8 +40,9 @@ def layout(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def player(browser: Browser, live_server: Any, layout: str) -> Iterator[Player]:
-    """The page opened by a new player on a fresh server, in ``layout``."""
-    context, opened = open_player(browser, layout, live_server.url)
+def player(browser: Browser, web_server: ServerProcess, layout: str) -> Iterator[Player]:
+    """The page opened by a new player in ``layout`` (the tutorial already offered)."""
+    context, opened = open_player(browser, layout, web_server.url)
     yield opened
     context.close()
+    assert not opened.errors, "the page threw"

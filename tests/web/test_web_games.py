@@ -1,4 +1,4 @@
-"""Whole games by taps alone, on every difficulty, from the first roll to the High Scores."""
+"""Whole games by taps alone, on SURVIVAL and NIGHTMARE, from the first roll to the High Scores."""
 
 from __future__ import annotations
 
@@ -16,7 +16,12 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
+# PEACEFUL's whole game is played at every size in test_screens.py.
+@pytest.mark.parametrize(
+    ("layout", "difficulty"),
+    [("phone", Difficulty.SURVIVAL), ("desktop", Difficulty.NIGHTMARE)],
+    ids=["phone-survival", "desktop-nightmare"],
+)
 def test_a_whole_game_by_taps_reaches_the_high_scores(
     player: Player, difficulty: Difficulty
 ) -> None:

@@ -70,34 +70,93 @@ def page_words(page: Page) -> str:
     return text
 
 
-def test_switching_language_changes_every_label_and_is_remembered(player: Player) -> None:
+#: The seed's own vocabulary, the same words in both languages' pages where they appear.
+SEED_WORDS = [
+    "MAGDAGDON", "TUTORIAL", "SETTINGS", "High Scores", "Final Score", "Base Score", "Majda Power",
+    "PEACEFUL", "SURVIVAL", "NIGHTMARE", "STRAIGHT", "FOUR OF A KIND", "TWO PAIRS", "RUIN",
+    "Filipino", "English", "Menu", "Board", "row", "column", "die", "dice", "cell", "valid",
+]  # fmt: skip
+#: English that must not be left on the Filipino page (its own words, not the rules' seed text).
+ENGLISH = ["Difficulty", "Powers", "Power penalties", "minimum", "Score", "Turn", "Hint", "Rank"]
+#: Filipino that must not be left on the English page.
+FILIPINO = ["ang", "ng", "sa", "mga", "Puntos", "Turno", "PAHIWATIG", "KUMPIRMAHIN", "I-ROLL"]
+
+
+def shown(words: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", words) is not None
+
+
+def without_seed_words(words: str) -> str:
+    for word in sorted(SEED_WORDS, key=len, reverse=True):
+        words = words.replace(word, " ")
+    return words
+
+
+def left_over(
+    words: str, mine: dict[str, str], other: dict[str, str], extra: list[str]
+) -> list[str]:
+    """The other language's fixed texts (and ``extra`` words) that the page still shows."""
+    plain = without_seed_words(words)
+    found = [
+        text
+        for key, text in other.items()
+        if "{" not in text and text != mine[key] and text not in SEED_WORDS and shown(plain, text)
+    ]
+    return found + [word for word in extra if shown(plain, word)]
+
+
+def visit_screens(player: Player) -> dict[str, str]:
+    """The words of every screen of a game under way and of every sheet (the rules apart)."""
+    page = player.page
+    seen = {"play": page_words(page)}
+    player.tap(action_hook("hint"))
+    seen["hint"] = page_words(page)
+    player.tap(action_hook("hint"))
+    for screen in ("settings", "highscores", "about"):
+        player.tap(f".menu {action_hook(screen)}")
+        seen[screen] = page_words(page)
+        player.tap(action_hook("close"))
+    player.tap(action_hook("new-game"))
+    seen["ask"] = page_words(page)
+    player.tap('[data-choice="no"]')
+    return seen
+
+
+def rules_words(player: Player) -> str:
+    player.tap(f".menu {action_hook('rules')}")
+    words = page_words(player.page)
+    player.tap(action_hook("close"))
+    return words
+
+
+def test_each_language_alone_on_every_screen_and_remembered(player: Player) -> None:
     page = player.page
     fil = strings(page, "fil")
     en = strings(page, "en")
     assert fil.keys() == en.keys()
     assert page.evaluate("document.documentElement.lang") == "fil"
-    player.tap(action_hook("roll"))
-    player.tap(die_hook(0))
-    words = page_words(page)
-    for key in ("roll", "confirm", "minus"):
-        assert fil[key] in words
-
-    player.tap(action_hook("settings"))
-    player.tap('[data-lang="en"]')
-    player.tap(action_hook("close"))
-    assert page.evaluate("document.documentElement.lang") == "en"
-    player.screenshot("play-english")
-    # Every fixed label that differs between the languages is now the English one.
-    words = page_words(page)
-    for key, text in fil.items():
-        shown = re.search(rf"(?<!\w){re.escape(text)}(?!\w)", words)
-        if "{" not in text and text != en[key] and shown:
-            pytest.fail(f"{key!r} still shows the Filipino {text!r}")
-    for name, key in (("roll", "roll"), ("confirm", "confirm"), ("reroll", "reroll")):
-        expect(page.locator(action_hook(name))).to_contain_text(en[key])
-    expect(page.locator(action_hook("minus"))).to_contain_text("MINUS −1")
-    expect(page.locator(action_hook("plus"))).to_contain_text("PLUS +1")
-
+    assert not re.search(r"Turno 0|Turn 0", page_words(page))
+    player.seed_game(Difficulty.PEACEFUL, seed=7)
+    player.do(Roll())
+    player.play_turn()  # a turn placed and confirmed
+    player.do(Roll())
+    assert player.mirror is not None
+    player.tap(die_hook(plan_placement(player.mirror)[0].die))
+    for lang, mine, other, extra in (("fil", fil, en, ENGLISH), ("en", en, fil, FILIPINO)):
+        if lang == "en":
+            player.tap(action_hook("settings"))
+            player.tap('[data-lang="en"]')
+            player.tap(action_hook("close"))
+            assert page.evaluate("document.documentElement.lang") == "en"
+            player.tap(die_hook(plan_placement(player.mirror)[0].die))
+            player.screenshot("play-english")
+        for screen, words in visit_screens(player).items():
+            assert not left_over(words, mine, other, extra), (lang, screen)
+            assert not re.search(r"(?<![\w-])-\d", words), (lang, screen, "a hyphen for a minus")
+            assert not re.search(r"costs −|halaga ng −|−\s*−", words), (lang, screen)
+        rules = rules_words(player)
+        assert not left_over(rules, mine, other, []), (lang, "rules")
+        assert not re.search(r"costs −|halaga ng −", rules), (lang, "rules: a double negative")
     player.tap(action_hook("rules"))
     expect(page.locator("#sheet-body h3").first).to_have_text("GOAL")
     player.screenshot("rules-english")
@@ -118,12 +177,40 @@ def test_switching_language_changes_every_label_and_is_remembered(player: Player
     player.tap(action_hook("close"))
     expect(page.locator(action_hook("confirm"))).to_contain_text("KUMPIRMAHIN")
     player.tap(action_hook("rules"))
-    expect(page.locator("#sheet-body h3").first).to_have_text("LAYUNIN")
+    expect(page.locator("#sheet-body h3").first).to_have_text("ISANG TURNO")
     player.screenshot("rules")
     player.tap(action_hook("close"))
     player.tap(action_hook("about"))
     expect(page.locator("#sheet-body")).to_contain_text("iniaalay kay Majduška")
     player.screenshot("about")
+
+
+@pytest.mark.parametrize("layout", ["phone"])
+def test_the_end_of_a_game_in_each_language(player: Player) -> None:
+    """The game-over panel and the High Scores in each language: ranks among the games, dates
+    in the language's own form, no Majda Power line on NIGHTMARE."""
+    page = player.page
+    fil = strings(page, "fil")
+    en = strings(page, "en")
+    player.seed_game(Difficulty.NIGHTMARE, seed=7)
+    player.play_to_end()
+    over = page.locator("#over")
+    expect(over.locator(".rank")).to_have_text("Ika-1 sa 1 laro sa High Scores ng NIGHTMARE")
+    expect(over).not_to_contain_text("Majda Power")
+    assert not left_over(page_words(page), fil, en, ENGLISH)
+    player.tap(f".menu {action_hook('highscores')}")
+    date = page.locator('[data-difficulty-table="nightmare"] tr.mine td').nth(2)
+    expect(date).to_have_text(re.compile(r"^[A-Z][a-z]{2} \d{1,2}, \d{4}$"))  # Dis 1, 2026
+    assert not left_over(page_words(page), fil, en, ENGLISH)
+    player.tap(action_hook("close"))
+    player.tap(action_hook("settings"))
+    player.tap('[data-lang="en"]')
+    player.tap(action_hook("close"))
+    expect(over.locator(".rank")).to_have_text("1st of 1 games in the NIGHTMARE High Scores")
+    assert not left_over(page_words(page), en, fil, FILIPINO)
+    player.tap(f".menu {action_hook('highscores')}")
+    expect(date).to_have_text(re.compile(r"^\d{1,2} [A-Z][a-z]{2} \d{4}$"))  # 1 Dec 2026
+    assert not left_over(page_words(page), en, fil, FILIPINO)
 
 
 def staged_view(player: Player) -> dict[str, Any]:

@@ -106,7 +106,7 @@ def test_every_power_shows_its_cost_and_changes_the_dice(player: Player) -> None
     expect(page.locator(action_hook("reroll"))).to_be_disabled()
     player.tap(die_hook(0))
     player.tap(die_hook(2))
-    expect(page.locator(action_hook("reroll"))).to_contain_text("(2)")
+    expect(page.locator(action_hook("reroll"))).to_contain_text("2 napili")
     player.tap(action_hook("cancel"))
     expect(page.locator(".die.picked")).to_have_count(0)
     player.do(Reroll((0, 2)))
@@ -142,6 +142,7 @@ def _cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
     return None
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_a_staged_die_returns_to_the_tray_with_its_cascade(player: Player) -> None:
     seed, actions = find_game(Difficulty.PEACEFUL, _cascade)
     reach(player, Difficulty.PEACEFUL, seed, actions)
@@ -169,6 +170,7 @@ def _stuck_stage(state: GameState) -> Stage | None:
     return None
 
 
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
 def test_the_stuck_message_asks_to_return_a_die(player: Player) -> None:
     seed, actions = find_game(Difficulty.NIGHTMARE, lambda s: _stuck_stage(s) is not None)
     reach(player, Difficulty.NIGHTMARE, seed, actions)

@@ -3,9 +3,12 @@ and every game action is a tap (phone) or a click (desktop) on the page's hooks.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from axe_playwright_python.sync_playwright import Axe
 
 from magdagdon.engine import (
     Action,
@@ -38,16 +41,32 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-LAYOUTS: dict[str, dict[str, Any]] = {
-    "phone": {
-        "viewport": {"width": 390, "height": 844},
+
+
+def _touch(width: int, height: int) -> dict[str, Any]:
+    return {
+        "viewport": {"width": width, "height": height},
         "has_touch": True,
         "is_mobile": True,
         "device_scale_factor": 2,
-    },
+    }
+
+
+#: Every screen the page must fit without scrolling: phones upright (a small one, a mid one, a
+#: tall one), phones held sideways, a tablet, a desktop. The phones and the tablet use touch.
+LAYOUTS: dict[str, dict[str, Any]] = {
+    "phone-360": _touch(360, 640),
+    "phone-375": _touch(375, 667),
+    "phone": _touch(390, 844),
+    "sideways-844": _touch(844, 390),
+    "sideways-667": _touch(667, 375),
+    "tablet": _touch(768, 1024),
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
+#: The flag the page sets once it has offered the tutorial (a first visit offers it).
+TUTORIAL_OFFERED = "localStorage.setItem('magdagdon.tutorialOffered', '1')"
 TIMEOUT_MS = 10_000
+DOUBLE_TAP_S = 0.4  # the page ignores a tap on a die it staged less than 350 ms ago
 
 
 def cell_hook(cell: int) -> str:
@@ -61,6 +80,17 @@ def die_hook(die: int) -> str:
 
 def action_hook(name: str) -> str:
     return f'[data-action="{name}"]'
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def axe_clean(player: Player, screen: str) -> None:
+    """axe finds no serious or critical violation on the page as it is now."""
+    player.settle(everything=True)  # colours are read when every effect has ended
+    results = Axe().run(player.page)
+    bad = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert not bad, f"{screen}: {results.generate_report()}"
 
 
 def find_game(
@@ -90,6 +120,7 @@ class Player:
     mirror: GameState | None = None
     game_id: str = ""
     requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # the page's uncaught errors
 
     # -- the page ------------------------------------------------------------------------------
     def open(self) -> None:
@@ -103,20 +134,38 @@ class Player:
     def wait_idle(self) -> None:
         self.page.wait_for_function("!document.body.dataset.busy", timeout=TIMEOUT_MS)
 
-    def tap(self, selector: str) -> None:
-        """A tap on the phone, a click on the desktop; then wait until the page is idle."""
+    @property
+    def touch(self) -> bool:
+        return bool(LAYOUTS[self.layout].get("has_touch"))
+
+    def tap(self, selector: str, *, force: bool = False) -> None:
+        """A tap on a touch screen, a click otherwise; then wait until the page is idle.
+        ``force`` taps a disabled (aria-disabled) button, which Playwright would wait on."""
         target: Locator = self.page.locator(selector)
-        if self.layout == "phone":
-            target.tap(timeout=TIMEOUT_MS)
+        if self.touch:
+            target.tap(timeout=TIMEOUT_MS, force=force)
         else:
-            target.click(timeout=TIMEOUT_MS)
+            target.click(timeout=TIMEOUT_MS, force=force)
         self.wait_idle()
+
+    def settle(self, *, everything: bool = False) -> None:
+        """Wait for the page's effects that move what they touch (the roll's tumble, a die
+        landing, a banner): not the coach's pulse, which never ends, nor (unless
+        ``everything``) the floating words and a combo's glow, which move nothing else."""
+        self.page.evaluate(
+            """everything => Promise.all(document.getAnimations()
+                .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+                .filter(a => everything
+                    || !["float-up", "celebrate", "fade"].includes(a.animationName))
+                .map(a => a.finished.catch(() => null)))""",
+            everything,
+        )
 
     def screenshot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{self.layout}-{name}.png"
-        self.page.wait_for_timeout(600)  # let the roll animation settle
-        self.page.screenshot(path=str(path))
+        self.settle()
+        self.page.screenshot(path=str(path), scale="css")
         return path
 
     def classes(self, selector: str) -> list[str]:
@@ -159,6 +208,7 @@ class Player:
             assert "valid" in self.classes(cell_hook(action.cell))
             self.tap(cell_hook(action.cell))
         elif isinstance(action, Unstage):
+            time.sleep(DOUBLE_TAP_S)  # not the second tap of a double tap
             self.tap(f'.board [data-die="{action.die}"]')
         elif isinstance(action, Ruin):
             if "ruinable" not in self.classes(cell_hook(action.cell)):
@@ -169,17 +219,27 @@ class Player:
             if "selected" not in self.classes(die_hook(action.die)):
                 self.tap(die_hook(action.die))
             self.tap(action_hook("minus" if action.delta < 0 else "plus"))
+            self.answer_power_question()
         elif isinstance(action, Reroll):
             self.tap(action_hook("reroll"))
             for die in action.dice:
                 if "picked" not in self.classes(die_hook(die)):
                     self.tap(die_hook(die))
             self.tap(action_hook("reroll"))
+            self.answer_power_question()
         self.page.wait_for_function(
             "v => Number(document.body.dataset.version) > v", arg=before, timeout=TIMEOUT_MS
         )
         self.mirror = self.mirror.apply(action)
         self.check()
+
+    def answer_power_question(self) -> None:
+        """A Power of 40 points or more asks once: yes."""
+        assert self.mirror is not None
+        cost = self.mirror.next_penalty
+        if cost is not None and cost >= 40:
+            self.page.wait_for_selector('#sheet[data-screen="ask"][open]', timeout=TIMEOUT_MS)
+            self.tap('[data-choice="yes"]')
 
     def check(self) -> None:
         """The server's state (as the page got it) is the mirror's."""
@@ -205,12 +265,22 @@ class Player:
             self.play_turn()
 
 
-def open_player(browser: Browser, layout: str, url: str) -> tuple[BrowserContext, Player]:
+def open_player(
+    browser: Browser,
+    layout: str,
+    url: str,
+    *,
+    offered: bool = True,
+    **options: Any,
+) -> tuple[BrowserContext, Player]:
     """A new context (a new player: its own cookie) in ``layout``, with the page opened and every
-    request it makes recorded."""
+    request it makes recorded. ``offered``: the tutorial was offered already (a first visit
+    offers it); ``options`` go to the context (``color_scheme``, ``reduced_motion``…)."""
     # bypass_csp: wait_for_function evaluates its text in the page, which the server's CSP
     # forbids (no 'unsafe-eval'); tests/hosting/test_page_csp.py plays under the CSP itself
-    context = browser.new_context(**LAYOUTS[layout], bypass_csp=True)
+    context = browser.new_context(**LAYOUTS[layout], bypass_csp=True, **options)
+    if offered:
+        context.add_init_script(TUTORIAL_OFFERED)
     page = context.new_page()
     player = Player(page, layout, url)
 
@@ -218,5 +288,6 @@ def open_player(browser: Browser, layout: str, url: str) -> tuple[BrowserContext
         player.requests.append(request.url)
 
     page.on("request", record)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
     player.open()
     return context, player

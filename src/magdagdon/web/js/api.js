@@ -1,4 +1,5 @@
-// The HTTP API client (API.md): every call answers parsed JSON or throws an ApiError.
+// The HTTP API client (API.md): every call answers parsed JSON or throws an ApiError. It is the
+// page's only way to the server.
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);
@@ -32,6 +33,8 @@ async function answer(pending) {
   return data;
 }
 
+const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
+
 // `early`: the same request already sent by index.html's first script, if any.
 export async function currentGame(early) {
   try {
@@ -42,14 +45,16 @@ export async function currentGame(early) {
   }
 }
 
-export const game = (id) => call("GET", `/api/games/${encodeURIComponent(id)}`);
-export const newGame = (difficulty) => call("POST", "/api/games", { difficulty });
+export const game = (id) => call("GET", gamePath(id));
+// options: {seed, mode} ("tutorial" for the tutorial's game)
+export const newGame = (difficulty, options = {}) =>
+  call("POST", "/api/games", { difficulty, ...options });
 export const act = (state, action) =>
-  call("POST", `/api/games/${encodeURIComponent(state.id)}/actions`, {
-    ...action,
-    version: state.version,
-  });
+  call("POST", `${gamePath(state.id)}/actions`, { ...action, version: state.version });
+export const hint = (state) => call("GET", `${gamePath(state.id)}/hint`);
 export const highscores = (difficulty) =>
   call("GET", `/api/highscores?difficulty=${encodeURIComponent(difficulty)}`);
 export const player = (early) => (early ? answer(early) : call("GET", "/api/player"));
 export const setPlayer = (language) => call("PUT", "/api/player", { language });
+// The tutorial's script (web/tutorial.json), fetched when the tutorial opens.
+export const tutorialScript = () => call("GET", "tutorial.json");

@@ -32,16 +32,18 @@ export function showFace(el, value) {
   el.replaceChildren(value ? face(value) : "");
 }
 
-// A button that shows a die face: a slot for the pips and one for the valid / chosen mark.
+// A button that shows a die face: a slot for the pips, one for the face a hint suggests, and one
+// for the valid / chosen / return mark (all three stacked in the middle of the button).
 export function faceButton(className) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = className;
-  const pips = document.createElement("span");
-  pips.className = "pips";
-  const mark = document.createElement("span");
-  mark.className = "mark";
-  mark.setAttribute("aria-hidden", "true");
-  button.append(pips, mark);
+  const slots = ["pips", "hint-face", "mark"].map((name) => {
+    const slot = document.createElement("span");
+    slot.className = name;
+    if (name !== "pips") slot.setAttribute("aria-hidden", "true");
+    return slot;
+  });
+  button.append(...slots);
   return button;
 }

@@ -1,151 +1,88 @@
-// The hint button (data-action="hint"): asks the computer player for the best move of the current
-// state and shows it — the whole recommended placement on the board (each marked cell shows the die
-// value to put there), the die or cell to act on, and the expected final score. Any change of the
-// game (a new version or phase on <body>) clears the marks. The server counts every hint asked.
-import { t } from "./i18n.js";
+// What a hint shows, read from the server's answer (GET /api/games/{id}/hint) and the game: the
+// cells and dice it points at (each drawn `hinted`), the face to draw on each of those cells, the
+// button to press next, and the sentence that names the step and its cost. Nothing here is a
+// rule: the advice is the server's, the page only lays it out.
+import { key, sameCell, stagedDice } from "./game.js";
 
-const LAST_GAME = "magdagdon.lastGame";
-const root = document.getElementById("app");
-const body = document.body;
-
-function link() {
-  const css = document.createElement("link");
-  css.rel = "stylesheet";
-  css.href = "css/hint.css";
-  document.head.append(css);
+// The answer as the view keeps it: with the turn and the dice it was given for.
+export function keptHint(answer, game) {
+  return { ...answer, turn: game.turn, values: game.dice.map((d) => d.value).join() };
 }
 
-function createButton() {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "btn quiet hint-btn";
-  button.dataset.i18nLabel = "hint";
-  button.dataset.action = "hint";
-  button.innerHTML =
-    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.6 10.8' +
-    'c.6.5 1 1.2 1 2V16h5.2v-.2c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z"/></svg><span data-i18n="hint"></span>';
-  button.querySelector("span").textContent = t("hint");
-  const actions = root.querySelector("#actions");
-  actions.insertBefore(button, actions.querySelector('[data-action="new-game"]'));
-  const note = document.createElement("p");
-  note.className = "hint-note";
-  note.id = "hint-note";
-  note.setAttribute("aria-live", "polite");
-  note.hidden = true;
-  root.querySelector("#message").after(note);
-  return { button, note };
+// Is the hint still worth showing in `game`? Yes for the state it was asked in, and while the
+// player follows its placement die by die (the same turn and dice, every staged die on a cell
+// the hint chose for its value).
+export function followsHint(hint, game) {
+  if (hint.version === game.version) return true;
+  if (!hint.placement.length || game.phase !== "place" || game.turn !== hint.turn) return false;
+  if (game.dice.map((d) => d.value).join() !== hint.values) return false;
+  const planned = hint.placement.map((step) => [valueOf(game, step.die), step.cell]);
+  return stagedDice(game).every((d) =>
+    planned.some(([value, cell]) => value === d.value && sameCell(cell, d.cell)));
 }
 
-const parts = createButton();
-link();
+const valueOf = (game, id) => game.dice.find((d) => d.id === id)?.value;
 
-function clear() {
-  for (const el of root.querySelectorAll("[data-hint]")) delete el.dataset.hint;
-  for (const el of root.querySelectorAll(".hinted")) el.classList.remove("hinted");
-  parts.note.hidden = true;
-  parts.note.textContent = "";
-}
-
-function cellEl([r, c]) {
-  return root.querySelector(`.board [data-cell="${r}-${c}"]`);
-}
-
-function dieEl(id) {
-  return root.querySelector(`.tray [data-die="${id}"]`);
-}
-
-function mark(el, text) {
-  if (!el) return;
-  el.classList.add("hinted");
-  el.dataset.hint = text;
-}
-
-function describe(hint, dice) {
+export function hintMarks(hint, game) {
+  const marks = { cells: new Map(), dice: new Set(), button: null, say: null };
   const action = hint.action;
-  const value = (id) => dice.find((d) => d.id === id)?.value ?? "";
+  const cost = game.powers.next_penalty;
+  const left = hint.placement.length && game.phase === "place" ? placementLeft(hint, game, marks) : 0;
   switch (action.type) {
     case "roll":
-      return t("adviceRoll");
-    case "stage":
-    case "confirm":
-      return hint.placement.length ? t("advicePlace") : t("adviceConfirm");
-    case "unstage":
-      return t("adviceUnstage");
-    case "adjust":
-      return t("advicePower", { power: t(action.delta < 0 ? "minus" : "plus"), v: value(action.die) });
-    case "reroll":
-      return t("adviceReroll");
-    case "ruin":
-      return t("adviceRuin");
-    default:
-      return "";
-  }
-}
-
-function show(hint, game) {
-  clear();
-  const value = (id) => String(game.dice.find((d) => d.id === id)?.value ?? "");
-  for (const step of hint.placement) {
-    mark(cellEl(step.cell), value(step.die));
-    mark(dieEl(step.die), "");
-  }
-  const action = hint.action;
-  if (action.type === "ruin") mark(cellEl(action.cell), t("ruin"));
-  if (action.type === "adjust" || action.type === "unstage") mark(dieEl(action.die), "");
-  if (action.type === "reroll") for (const id of action.dice) mark(dieEl(id), "");
-  if (action.type === "roll" || action.type === "confirm") {
-    mark(root.querySelector(`#actions [data-action="${action.type}"]`), "");
-  }
-  const expected = t("adviceExpected", { value: Math.round(hint.expected_value) });
-  parts.note.textContent = `${describe(hint, game.dice)} ${expected}`;
-  parts.note.hidden = false;
-  body.dataset.hint = String(hint.version);
-}
-
-async function ask() {
-  const id = localStorage.getItem(LAST_GAME);
-  if (!id || body.dataset.busy || body.dataset.phase === "over") return;
-  parts.button.disabled = true;
-  body.dataset.hintBusy = "1";
-  try {
-    const base = `/api/games/${encodeURIComponent(id)}`;
-    const [hint, game] = await Promise.all([
-      fetch(`${base}/hint`, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)),
-      fetch(base, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)),
-    ]);
-    if (hint && game && String(hint.version) === body.dataset.version) show(hint, game);
-    else if (!hint) {
-      parts.note.textContent = t("adviceNone");
-      parts.note.hidden = false;
+      marks.button = "roll";
+      marks.say = { key: "hintRoll" };
+      break;
+    case "unstage": {
+      const die = game.dice.find((d) => d.id === action.die);
+      if (die?.cell) marks.cells.set(key(...die.cell), { back: true });
+      marks.say = { key: "hintUnstage", params: { v: die?.value } };
+      break;
     }
-  } catch {
-    parts.note.textContent = t("errorNetwork");
-    parts.note.hidden = false;
-  } finally {
-    delete body.dataset.hintBusy;
-    refresh();
+    case "adjust":
+      marks.dice.add(action.die);
+      marks.button = action.delta < 0 ? "minus" : "plus";
+      marks.say = { key: action.delta < 0 ? "hintMinus" : "hintPlus",
+        params: { v: valueOf(game, action.die), cost } };
+      break;
+    case "reroll":
+      for (const id of action.dice) marks.dice.add(id);
+      marks.button = "reroll";
+      marks.say = { key: "hintReroll", params: { n: action.dice.length, cost } };
+      break;
+    case "ruin":
+      marks.cells.set(key(...action.cell), { ruin: true });
+      marks.button = "accept";
+      marks.say = { key: "hintRuin" };
+      break;
+    default: // stage or confirm: the placement
+      if (left) {
+        marks.say = { key: left === 1 ? "hintPlaceOne" : "hintPlace", params: { n: left } };
+      } else {
+        marks.button = "confirm";
+        marks.say = { key: "hintConfirm" };
+      }
   }
+  return marks;
 }
 
-function refresh() {
-  parts.button.disabled = body.dataset.phase === "over" || Boolean(body.dataset.hintBusy);
-}
-
-parts.button.addEventListener("click", ask);
-
-// Clear the marks as soon as the game moves on (the page re-renders with a new version/phase),
-// and when the language changes (the note would be in the other language).
-let seen = `${body.dataset.version}/${body.dataset.phase}`;
-new MutationObserver(() => {
-  const now = `${body.dataset.version}/${body.dataset.phase}`;
-  if (now !== seen) {
-    seen = now;
-    clear();
-    delete body.dataset.hint;
+// Marks the steps of the placement not staged yet; answers how many there are.
+function placementLeft(hint, game, marks) {
+  const staged = stagedDice(game);
+  const done = new Set();
+  let left = 0;
+  for (const step of hint.placement) {
+    const value = valueOf(game, step.die);
+    const there = staged.find((d) => !done.has(d.id) && d.value === value && sameCell(d.cell, step.cell));
+    if (there) {
+      done.add(there.id);
+      continue;
+    }
+    left += 1;
+    marks.cells.set(key(...step.cell), { face: value });
+    const tray = game.dice.filter((d) => d.cell === null && !marks.dice.has(d.id) && d.value === value);
+    const die = tray.find((d) => d.id === step.die) ?? tray[0];
+    if (die) marks.dice.add(die.id);
   }
-  refresh();
-}).observe(body, { attributes: true, attributeFilter: ["data-version", "data-phase", "data-busy"] });
-new MutationObserver(clear).observe(document.documentElement, {
-  attributes: true,
-  attributeFilter: ["lang"],
-});
+  return left;
+}

@@ -1,10 +1,11 @@
 // The page's words: t(key, params) in the current language, and the static labels of index.html
-// (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label).
+// (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label). The
+// long texts (LAYUNIN, TUNGKOL SA LARO, the tutorial's coach) load when first shown.
 import fil from "./strings.fil.js";
 import en from "./strings.en.js";
 
 const TABLES = { fil, en };
-const TEXTS = {}; // the long texts (rules, about), loaded when first shown
+const TEXTS = {};
 export const LANGUAGES = Object.keys(TABLES);
 
 let current = "fil";
@@ -15,12 +16,15 @@ export function language() {
 
 export function setLanguage(lang) {
   current = lang in TABLES ? lang : "fil";
-  document.documentElement.lang = current === "fil" ? "fil" : "en";
+  document.documentElement.lang = current;
+}
+
+export function fill(text, params = {}) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
 }
 
 export function t(key, params = {}) {
-  const text = TABLES[current][key] ?? TABLES.fil[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+  return fill(TABLES[current][key] ?? TABLES.fil[key] ?? key, params);
 }
 
 export async function loadLongText() {
@@ -29,7 +33,7 @@ export async function loadLongText() {
 }
 
 export function longText() {
-  return TEXTS[current] ?? { rules: [], about: [] };
+  return TEXTS[current] ?? { rules: [], keys: [], about: [], tutorial: {} };
 }
 
 export function applyStatic(root = document) {

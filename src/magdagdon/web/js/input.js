@@ -1,25 +1,35 @@
 // Taps, clicks and keys turned into the player's intents; it never looks at the game itself.
 //   {kind: "action", name} · {kind: "cell", cell: [r, c]} · {kind: "die", id}
-//   {kind: "difficulty", value} · {kind: "lang", value} · {kind: "choice", value}
-// `keyboard` is true when the intent came from the keyboard (so focus can follow it).
-const SHORTCUTS = { r: "roll", k: "confirm", c: "confirm", "-": "minus", "+": "plus", "=": "plus" };
+//   {kind: "refused", name, why}: a tap on a disabled button (aria-disabled), with the key of why
+//   {kind: "difficulty" | "lang" | "choice" | "pref", value}
+// Every intent carries `el` (what was tapped), `keyboard` (it came from a key, so focus follows
+// it), `repeat` (the second click of a double click) and `at` (when, on performance.now()'s
+// clock: a tap that waited for an answer keeps the time it was made).
+const SHORTCUTS = {
+  r: "roll", k: "confirm", c: "confirm", "-": "minus", _: "minus", "+": "plus", "=": "plus",
+  u: "reroll", t: "accept", h: "hint", n: "new-game", "?": "rules", escape: "cancel",
+};
+const TARGETS = "[data-cell],[data-die],[data-action],[data-difficulty],[data-lang],[data-choice],[data-pref]";
 
 export function listen(root, onIntent) {
   root.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-cell],[data-die],[data-action],[data-difficulty],[data-lang],[data-choice]");
+    const el = event.target.closest(TARGETS);
     if (!el || el.disabled) return;
-    const keyboard = event.detail === 0;
+    const base = { el, keyboard: event.detail === 0, repeat: event.detail > 1, at: event.timeStamp };
     const data = el.dataset;
-    if (data.cell) onIntent({ kind: "cell", cell: data.cell.split("-").map(Number), el }, keyboard);
-    else if (data.die) onIntent({ kind: "die", id: Number(data.die) }, keyboard);
-    else if (data.action) onIntent({ kind: "action", name: data.action }, keyboard);
-    else if (data.difficulty) onIntent({ kind: "difficulty", value: data.difficulty }, keyboard);
-    else if (data.lang) onIntent({ kind: "lang", value: data.lang }, keyboard);
-    else onIntent({ kind: "choice", value: data.choice }, keyboard);
+    if (el.getAttribute("aria-disabled") === "true") {
+      onIntent({ ...base, kind: "refused", name: data.action, why: data.why || "whyNotNow" });
+    } else if (data.cell) onIntent({ ...base, kind: "cell", cell: data.cell.split("-").map(Number) });
+    else if (data.die) onIntent({ ...base, kind: "die", id: Number(data.die) });
+    else if (data.action) onIntent({ ...base, kind: "action", name: data.action });
+    else if (data.difficulty) onIntent({ ...base, kind: "difficulty", value: data.difficulty });
+    else if (data.lang) onIntent({ ...base, kind: "lang", value: data.lang });
+    else if (data.pref) onIntent({ ...base, kind: "pref", value: data.pref });
+    else onIntent({ ...base, kind: "choice", value: data.choice });
   });
 
   root.querySelector("dialog").addEventListener("close", () =>
-    onIntent({ kind: "action", name: "close" }, true));
+    onIntent({ kind: "action", name: "close", keyboard: true }));
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -36,14 +46,21 @@ export function listen(root, onIntent) {
     const key = event.key.toLowerCase();
     if (key in SHORTCUTS) {
       event.preventDefault();
-      onIntent({ kind: "action", name: SHORTCUTS[key] }, true);
+      pressButton(root, SHORTCUTS[key], onIntent);
     } else if (["1", "2", "3", "4"].includes(key)) {
       event.preventDefault();
-      onIntent({ kind: "die", id: Number(key) - 1 }, true);
-    } else if (key === "escape") {
-      onIntent({ kind: "action", name: "cancel" }, true);
+      const die = root.querySelector(`.tray [data-die="${Number(key) - 1}"]`);
+      if (die) die.click();
     }
   });
+}
+
+// A shortcut presses its button as a click would (so a disabled one says why); an action
+// without a visible button (cancel, a hidden one) still reaches the page as an intent.
+function pressButton(root, name, onIntent) {
+  const el = [...root.querySelectorAll(`[data-action="${name}"]`)].find((b) => b.offsetParent !== null);
+  if (el) el.click();
+  else onIntent({ kind: "action", name, keyboard: true });
 }
 
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };

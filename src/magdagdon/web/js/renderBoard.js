@@ -1,9 +1,12 @@
-// The 4×4 board with each row's and column's sum and combo badge, rendered from the state.
+// The 4×4 board with each row's and column's sum and combo badge, rendered from the view: the
+// permanent numbers, the staged dice (and a stage under way), the lit cells of the chosen die,
+// the cells a RUIN may go on, the hint's marks, and each line's sum as KUMPIRMAHIN would make it.
 import { faceButton, showFace } from "./dice.js";
+import { key } from "./game.js";
 import { t } from "./i18n.js";
+import { litCells, shownGame } from "./view.js";
 
 const SIZE = 4;
-const key = (r, c) => `${r}-${c}`;
 
 export function createBoard(root) {
   const cells = [];
@@ -25,7 +28,7 @@ export function createBoard(root) {
   corner.setAttribute("aria-hidden", "true");
   corner.textContent = "Σ";
   root.append(corner);
-  return { cells, rowSums, colSums };
+  return { root, cells, rowSums, colSums };
 }
 
 function sumBox(root, kind) {
@@ -37,17 +40,14 @@ function sumBox(root, kind) {
   return box;
 }
 
-function cellsOf(list) {
-  return new Set((list ?? []).map(([r, c]) => key(r, c)));
-}
+const keysOf = (cells) => new Set((cells ?? []).map(([r, c]) => key(r, c)));
 
-export function renderBoard(parts, view) {
-  const game = view.game;
+export function renderBoard(parts, view, hint) {
+  const game = shownGame(view);
   const staged = new Map();
   for (const die of game.dice) if (die.cell) staged.set(key(...die.cell), die);
-  const lit = view.selected !== null && !view.picking
-    ? cellsOf(game.valid_cells[String(view.selected)]) : new Set();
-  const ruinable = view.accepting ? cellsOf(game.ruinable) : new Set();
+  const lit = keysOf(litCells(view));
+  const ruinable = view.accepting ? keysOf(game.ruinable) : new Set();
 
   parts.cells.forEach((cell, i) => {
     const r = Math.floor(i / SIZE);
@@ -56,58 +56,87 @@ export function renderBoard(parts, view) {
     const value = game.board[r][c];
     const die = staged.get(k);
     const params = { r: r + 1, c: c + 1, v: die ? die.value : value };
-    let label;
+    const [pips, hintFace] = cell.children;
     let kind;
+    let label;
     if (die) {
       kind = "staged";
       label = t("cellStaged", params);
       cell.dataset.die = String(die.id);
-      showFace(cell.firstChild, die.value);
+      showFace(pips, die.value);
     } else {
       delete cell.dataset.die;
       if (value === "ruin") {
         kind = "ruin";
         label = t("cellRuin", params);
-        cell.firstChild.dataset.face = "ruin";
-        cell.firstChild.textContent = t("ruin");
+        pips.dataset.face = "ruin";
+        pips.textContent = t("ruin");
       } else if (value === null) {
         kind = "empty";
         label = t("cellEmpty", params);
-        showFace(cell.firstChild, null);
+        showFace(pips, null);
       } else {
         kind = "number";
         label = t("cellNumber", params);
-        showFace(cell.firstChild, value);
+        showFace(pips, value);
       }
     }
-    cell.classList.toggle("staged", kind === "staged");
-    cell.classList.toggle("ruin", kind === "ruin");
-    cell.classList.toggle("number", kind === "number");
-    cell.classList.toggle("empty", kind === "empty");
+    for (const name of ["staged", "ruin", "number", "empty"]) cell.classList.toggle(name, kind === name);
+    cell.classList.toggle("pending", Boolean(die) && view.stagePending?.die === die.id);
     cell.classList.toggle("valid", lit.has(k));
     cell.classList.toggle("ruinable", ruinable.has(k));
     if (lit.has(k)) label += `, ${t("cellValid")}`;
     if (ruinable.has(k)) label += `, ${t("cellRuinable")}`;
+    const mark = hint?.cells.get(k) ?? null;
+    cell.classList.toggle("hinted", mark !== null);
+    label += renderHintFace(hintFace, mark);
     cell.setAttribute("aria-label", label);
   });
 
-  const score = game.score;
-  score.rows.forEach((line, r) => renderSum(parts.rowSums[r], line, t("rowSum", { r: r + 1, s: line.sum })));
-  score.columns.forEach((line, c) =>
-    renderSum(parts.colSums[c], line, t("colSum", { c: c + 1, s: line.sum })),
-  );
+  const now = game.score;
+  const next = game.preview ?? now;
+  now.rows.forEach((line, r) =>
+    renderSum(parts.rowSums[r], line, next.rows[r], t("rowSum", { r: r + 1, s: line.sum })));
+  now.columns.forEach((line, c) =>
+    renderSum(parts.colSums[c], line, next.columns[c], t("colSum", { c: c + 1, s: line.sum })));
 }
 
-function renderSum(box, line, label) {
+// The hint's mark on a cell: the face of the die it suggests there, a RUIN, or a return arrow on
+// the staged die to take back. Answers what the cell's label says of it.
+function renderHintFace(slot, mark) {
+  const shown = mark === null ? "" : mark.face ? `face${mark.face}` : mark.ruin ? "ruin" : "back";
+  if (slot.dataset.shown === shown) return mark ? hintLabel(mark) : "";
+  slot.dataset.shown = shown;
+  delete slot.dataset.face;
+  if (mark === null) slot.replaceChildren();
+  else if (mark.face) showFace(slot, mark.face);
+  else slot.textContent = mark.ruin ? t("ruin") : "↩";
+  return mark ? hintLabel(mark) : "";
+}
+
+function hintLabel(mark) {
+  if (mark.face) return `, ${t("cellHintFace", { v: mark.face })}`;
+  return `, ${t(mark.ruin ? "cellHintRuin" : "cellHintBack")}`;
+}
+
+// A line's sum and combo: the permanent one, or (styled apart) what KUMPIRMAHIN would make it.
+function renderSum(box, line, next, label) {
   const [sr, total, badge] = box.children;
-  total.textContent = String(line.sum);
-  if (line.combo) {
-    badge.innerHTML = `<span>${t(`short_${line.combo}`)}</span> <span>+${line.bonus}</span>`;
-    box.classList.add("combo");
-    sr.textContent = `${label}, ${t("lineBonus", { combo: t(line.combo), b: line.bonus })}`;
+  const preview = next.sum !== line.sum || next.combo !== line.combo;
+  const shown = preview ? next : line;
+  total.textContent = String(shown.sum);
+  box.classList.toggle("preview", preview);
+  box.classList.toggle("combo", Boolean(shown.combo));
+  if (shown.combo) {
+    badge.innerHTML = `<span>${t(`short_${shown.combo}`)}</span> <span>+${shown.bonus}</span>`;
   } else {
     badge.textContent = "";
-    box.classList.remove("combo");
-    sr.textContent = label;
   }
+  let words = label;
+  if (line.combo) words += `, ${t("lineBonus", { combo: t(line.combo), b: line.bonus })}`;
+  if (preview) {
+    words += `; ${t("linePreview", { s: next.sum })}`;
+    if (next.combo) words += ` ${t("lineBonus", { combo: t(next.combo), b: next.bonus })}`;
+  }
+  sr.textContent = words;
 }

@@ -1,112 +1,111 @@
-// The message line (hints, stuck, the MAGDAGDON banner), the Power and action buttons, and the
-// game-over panel — every enabled/disabled from the state's own fields.
+// The Power and action buttons, each shown, live or disabled from the state's own fields. A
+// disabled button stays tappable (aria-disabled) and carries the key of the words that say why
+// (data-why), so a tap on it is answered.
+import { dieById, stagedDice, trayDice } from "./game.js";
 import { t } from "./i18n.js";
+import { num, signed } from "./format.js";
 
 function button(root, action) {
   return root.querySelector(`[data-action="${action}"]`);
 }
 
-function setButton(el, { shown = true, enabled = true, label, cost = null }) {
+function setButton(el, { shown = true, enabled = true, why = null, label, sub = null, spoken = null }) {
   el.hidden = !shown;
-  el.disabled = !enabled;
-  el.innerHTML = cost === null ? label : `${label} <small class="cost">−${cost}</small>`;
-  if (cost === null) el.removeAttribute("aria-label");
-  else el.setAttribute("aria-label", `${label}, ${t("costOf", { n: cost })}`);
+  if (enabled) el.removeAttribute("aria-disabled");
+  else el.setAttribute("aria-disabled", "true");
+  el.dataset.why = enabled ? "" : why ?? "whyNotNow";
+  const html = sub === null ? label : `${label} <small class="sub">${sub}</small>`;
+  if (el.dataset.html !== html) {
+    el.dataset.html = html;
+    el.innerHTML = html;
+  }
+  if (spoken === null) el.removeAttribute("aria-label");
+  else el.setAttribute("aria-label", `${label}, ${spoken}`);
 }
 
-export function renderControls(root, view) {
+function powerWhy(game, view, delta) {
+  if (game.powers.left === 0) return "whyNoPower";
+  if (game.phase === "roll") return "whyPowerBeforeRoll";
+  if (view.picking) return "whyPicking";
+  if (view.selected === null) return trayDice(game).length ? "whyPickDie" : "whyPowerTray";
+  const value = dieById(game, view.selected)?.value;
+  if (delta < 0 && value === 1) return "whyMinusOne";
+  if (delta > 0 && value === 6) return "whyPlusSix";
+  return "whyNotNow";
+}
+
+function rerollWhy(game, view) {
+  if (game.powers.left === 0) return "whyNoPower";
+  if (game.phase === "roll") return "whyPowerBeforeRoll";
+  if (view.picking) return "whyRerollPick";
+  if (!trayDice(game).length) return "whyPowerTray";
+  return "whyNotNow";
+}
+
+function confirmWhy(game) {
+  if (game.stuck) return "stuck";
+  if (game.phase === "roll") return "whyConfirmRoll";
+  return "whyConfirm";
+}
+
+export function renderControls(root, view, hint) {
   const game = view.game;
   const over = game.phase === "over";
-  const tray = game.dice.filter((d) => d.cell === null);
-  const adjust = view.selected === null || view.picking || view.accepting
-    ? [] : game.adjust?.[String(view.selected)] ?? [];
+  const magdagdon = game.phase === "magdagdon";
+  const choosing = view.picking || view.accepting;
+  const adjust = view.selected === null || choosing ? [] : game.adjust?.[String(view.selected)] ?? [];
   const cost = game.powers.next_penalty;
-  const showPowers = !over && game.powers.total > 0;
+  const costWords = cost === null ? null : t("costOf", { n: cost });
+  const costSub = cost === null ? null : num(-cost);
 
-  root.querySelector("#powers").hidden = !showPowers;
-  setButton(button(root, "minus"), { label: t("minus"), cost, enabled: adjust.includes(-1) });
-  setButton(button(root, "plus"), { label: t("plus"), cost, enabled: adjust.includes(1) });
+  root.querySelector("#powers").hidden = over || game.powers.total === 0;
+  root.querySelector("#powers").classList.toggle("picking", view.picking);
+  setButton(button(root, "minus"), {
+    label: t("minus"), sub: costSub, spoken: costWords, shown: !view.picking,
+    enabled: adjust.includes(-1), why: powerWhy(game, view, -1),
+  });
+  setButton(button(root, "plus"), {
+    label: t("plus"), sub: costSub, spoken: costWords, shown: !view.picking,
+    enabled: adjust.includes(1), why: powerWhy(game, view, 1),
+  });
   const reroll = button(root, "reroll");
-  if (view.picking) {
-    setButton(reroll, { label: t("rerollPick", { n: view.picks.size }), cost, enabled: view.picks.size > 0 });
-  } else {
-    setButton(reroll, { label: t("reroll"), cost, enabled: game.can_reroll && tray.length > 0 && !view.accepting });
-  }
+  setButton(reroll, {
+    label: t("reroll"),
+    sub: view.picking ? `${t("rerollPick", { n: view.picks.size })} · ${costSub}` : costSub,
+    spoken: view.picking ? `${t("rerollPick", { n: view.picks.size })}, ${costWords}` : costWords,
+    enabled: view.picking ? view.picks.size > 0 : game.can_reroll && !view.accepting,
+    why: rerollWhy(game, view),
+  });
   reroll.classList.toggle("armed", view.picking);
   setButton(button(root, "cancel"), { label: t("rerollCancel"), shown: view.picking });
 
   root.querySelector("#tray").hidden = over;
-  const magdagdon = game.phase === "magdagdon";
-  setButton(button(root, "roll"), { label: t("roll"), shown: !over, enabled: game.phase === "roll" });
+  setButton(button(root, "roll"), {
+    label: t("roll"), shown: !over && !magdagdon && game.phase === "roll",
+    enabled: game.phase === "roll", why: "whyRoll",
+  });
+  const staged = stagedDice(game).length > 0;
+  const gain = game.preview ? game.preview.total - game.score.total : 0;
   setButton(button(root, "confirm"), {
-    label: t("confirm"), shown: !over && !magdagdon, enabled: game.can_confirm,
+    label: t("confirm"), shown: !over && !magdagdon && game.phase !== "roll",
+    enabled: game.can_confirm, why: confirmWhy(game),
+    sub: staged ? signed(gain) : null, spoken: staged ? t("confirmGain", { n: signed(gain) }) : null,
   });
   const accept = button(root, "accept");
   setButton(accept, { label: view.accepting ? t("acceptCancel") : t("accept"), shown: magdagdon });
   accept.classList.toggle("armed", view.accepting);
   accept.setAttribute("aria-pressed", String(view.accepting));
 
+  const hintButton = button(root, "hint");
+  hintButton.hidden = over;
+  hintButton.setAttribute("aria-pressed", String(view.hint !== null));
+  if (view.hintBusy) hintButton.setAttribute("aria-busy", "true");
+  else hintButton.removeAttribute("aria-busy");
+
   const newGame = button(root, "new-game");
   newGame.classList.toggle("primary", over);
   newGame.classList.toggle("quiet", !over);
-  newGame.setAttribute("aria-label", t("newGame"));
-  renderMessage(root.querySelector("#message"), view);
-  renderOver(root.querySelector("#over"), view);
-}
-
-function renderMessage(el, view) {
-  const game = view.game;
-  let kind = "hint";
-  let html;
-  if (game.phase === "over") {
-    html = "";
-  } else if (game.phase === "magdagdon") {
-    kind = "banner";
-    const more = view.accepting ? t("hintRuin")
-      : game.powers.left > 0 ? t("magdagdonPowers") : t("magdagdonAccept");
-    html = `<strong class="banner-title">${t("magdagdon")}</strong> ` +
-      `<span>${t("magdagdonText", { n: game.min_required })} ${more}</span>`;
-  } else if (view.message) {
-    kind = "error";
-    html = view.message;
-  } else if (game.stuck) {
-    kind = "stuck";
-    html = `<span class="icon" aria-hidden="true">!</span> ${t("stuck")}`;
-  } else if (game.phase === "roll") {
-    html = t("hintRoll");
-  } else if (view.picking) {
-    html = t("hintPick");
-  } else if (view.selected !== null) {
-    const cells = game.valid_cells[String(view.selected)] ?? [];
-    html = cells.length ? t("hintPlace") : t("hintNoCell");
-  } else {
-    html = game.can_confirm ? t("hintConfirm") : t("hintSelect");
+  for (const name of ["roll", "confirm", "accept", "minus", "plus", "reroll"]) {
+    button(root, name).classList.toggle("hint-button", hint?.button === name);
   }
-  el.className = `message ${kind}`;
-  el.innerHTML = html;
-}
-
-const minus = (n) => (n ? `−${n}` : "0");
-
-function renderOver(el, view) {
-  const game = view.game;
-  el.hidden = game.phase !== "over";
-  if (el.hidden) return;
-  const s = game.score;
-  const lines = [`<li>${t("base")} <b>${s.base}</b></li>`];
-  s.rows.forEach((line, r) => {
-    if (line.combo) lines.push(`<li>${t("lineRow", { r: r + 1, combo: t(line.combo) })} <b>+${line.bonus}</b></li>`);
-  });
-  s.columns.forEach((line, c) => {
-    if (line.combo) lines.push(`<li>${t("lineCol", { c: c + 1, combo: t(line.combo) })} <b>+${line.bonus}</b></li>`);
-  });
-  lines.push(`<li>${t("ruins", { n: s.ruins })} <b>${minus(s.ruin_penalty)}</b></li>`);
-  lines.push(`<li>${t("powerPenalty")} <b>${minus(s.power_penalty)}</b></li>`);
-  const rank = game.rank
-    ? t("rank", { rank: game.rank, difficulty: t(game.difficulty) }) : t("noRank");
-  el.innerHTML =
-    `<h2 class="over-title">${t("gameOver")}</h2>` +
-    `<p class="final">${t("finalScore")} <b class="final-score">${s.total}</b></p>` +
-    `<ul class="breakdown">${lines.join("")}</ul>` +
-    `<p class="rank">${rank}</p>`;
 }

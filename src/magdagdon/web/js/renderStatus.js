@@ -1,43 +1,38 @@
-// The status lines: turn, difficulty, Majda Powers and their next cost, the minimum still to
-// place, and the live score with its parts.
+// The status lines: the difficulty (or TUTORIAL) and the turn, the live score, the Majda Powers
+// left with the next one's cost, and how many dice are still to place this turn.
+import { stagedDice } from "./game.js";
 import { t } from "./i18n.js";
-
-function stat(label, value, extra = "") {
-  return `<div class="stat ${extra}"><span class="label">${label}</span> <b>${value}</b></div>`;
-}
+import { num } from "./format.js";
 
 export function renderStatus(root, view) {
   const game = view.game;
   const powers = game.powers;
-  const score = game.score;
-  const stagedCount = game.dice.filter((d) => d.cell !== null).length;
-  const still = Math.max(0, game.min_required - stagedCount);
-  let powerText = game.phase === "over" ? t("powersLeft", { n: powers.left }) : t("powersNone");
-  if (powers.left > 0 && game.phase !== "over") {
-    powerText = `${t("powersLeft", { n: powers.left })}`;
-    if (powers.next_penalty !== null) powerText += ` · ${t("nextCost", { n: powers.next_penalty })}`;
+  const still = Math.max(0, game.min_required - stagedDice(game).length);
+  const mode = view.tutorial ? t("tutorial") : t(game.difficulty);
+  const turn = game.turn > 0 ? `<span class="turn">${t("turn")} <b>${game.turn}</b></span>` : "";
+  let power = "";
+  if (powers.total > 0) {
+    const next = powers.next_penalty === null || game.phase === "over" ? ""
+      : ` <span class="next">${t("nextCost", { n: num(-powers.next_penalty) })}</span>`;
+    power = `<span class="power-stat">${t("powers")} <b>${powers.left}/${powers.total}</b>${next}</span>`;
   }
-  const place = game.phase === "place" || game.phase === "roll";
-  const minText = game.can_confirm ? `<span class="ok" aria-hidden="true">✓</span> ${t("minDone")}`
-    : `${t("minLeft")} <b>${still}</b>`;
-  root.innerHTML =
+  let min = "";
+  if (game.phase === "place") {
+    min = game.can_confirm
+      ? `<span class="min ok"><span aria-hidden="true">✓</span> ${t("minDone")}</span>`
+      : `<span class="min">${t("minLeft")} <b>${still}</b></span>`;
+  } else if (game.phase === "roll") {
+    const rule = game.min_required === 1 ? "minRuleOne" : "minRule";
+    min = `<span class="min">${t(rule, { n: game.min_required })}</span>`;
+  }
+  const html =
     '<div class="status-row">' +
-    stat(t("turn"), game.turn, "turn") +
-    stat(t("difficulty"), t(game.difficulty), "difficulty") +
-    `<div class="stat score"><span class="label">${t("score")}</span> ` +
-    `<b class="score-total">${score.total}</b></div>` +
+    `<span class="difficulty">${mode}</span>${turn}` +
+    `<span class="score">${t("score")} <b class="score-total">${num(game.score.total)}</b></span>` +
     "</div>" +
-    `<div class="parts">${parts(score)}</div>` +
-    '<div class="status-row">' +
-    (powers.total > 0 ? stat(t("powers"), powerText, "power-stat") : "") +
-    (game.phase !== "over" && place ? `<div class="stat min">${minText}</div>` : "") +
-    "</div>";
-}
-
-function parts(score) {
-  const items = [`${t("base")} ${score.base}`];
-  if (score.bonus) items.push(`+${score.bonus}`);
-  if (score.ruins) items.push(`${t("ruins", { n: score.ruins })} −${score.ruin_penalty}`);
-  if (score.power_penalty) items.push(`${t("powerPenalty")} −${score.power_penalty}`);
-  return items.join(" · ");
+    `<div class="status-row small">${power}${min}</div>`;
+  if (root.dataset.html !== html) {
+    root.dataset.html = html;
+    root.innerHTML = html;
+  }
 }

@@ -1,6 +1,7 @@
 // The tray: the four dice of the roll drawn as die faces; a staged die leaves an empty slot.
 import { faceButton, showFace } from "./dice.js";
 import { t } from "./i18n.js";
+import { shownGame } from "./view.js";
 
 const SLOTS = 4;
 
@@ -14,11 +15,12 @@ export function createTray(root) {
   return slots;
 }
 
-export function renderTray(slots, view) {
-  const dice = view.game.dice;
+export function renderTray(slots, view, hint) {
+  const dice = shownGame(view).dice;
   slots.forEach((slot, i) => {
     const die = dice.find((d) => d.id === i);
     const inTray = die !== undefined && die.cell === null;
+    slot.classList.toggle("hinted", inTray && Boolean(hint?.dice.has(die.id)));
     if (!inTray) {
       delete slot.dataset.die;
       slot.disabled = true;
@@ -32,25 +34,14 @@ export function renderTray(slots, view) {
     slot.dataset.die = String(die.id);
     slot.disabled = false;
     slot.classList.remove("ghost");
-    const selected = view.picking ? view.picks.has(die.id) : view.selected === die.id;
-    slot.classList.toggle("selected", selected && !view.picking);
-    slot.classList.toggle("picked", selected && view.picking);
-    slot.setAttribute("aria-pressed", String(selected));
+    const chosen = view.picking ? view.picks.has(die.id) : view.selected === die.id;
+    slot.classList.toggle("selected", chosen && !view.picking);
+    slot.classList.toggle("picked", chosen && view.picking);
+    slot.setAttribute("aria-pressed", String(chosen));
     let label = t("die", { i: i + 1, v: die.value });
-    if (selected) label += `, ${view.picking ? t("diePicked") : t("dieSelected")}`;
+    if (chosen) label += `, ${view.picking ? t("diePicked") : t("dieSelected")}`;
+    if (hint?.dice.has(die.id)) label += `, ${t("dieHinted")}`;
     slot.setAttribute("aria-label", label);
     showFace(slot.firstChild, die.value);
   });
-}
-
-// A short tumble on the dice that were just rolled (CSS skips it under prefers-reduced-motion).
-export function animateRoll(slots, ids) {
-  for (const id of ids) {
-    const slot = slots[id];
-    if (!slot) continue;
-    slot.classList.remove("rolling");
-    void slot.offsetWidth;
-    slot.classList.add("rolling");
-    setTimeout(() => slot.classList.remove("rolling"), 500);
-  }
 }

@@ -1,5 +1,6 @@
 // The rules (LAYUNIN) and the About page (TUNGKOL SA LARO) in Filipino: the seed's text,
-// magdagdon-rules.fil.txt, word for word.
+// magdagdon-rules.fil.txt (its penalties written without a double negative), then the hints, the
+// keys and the tutorial's coach: the page's own.
 export default {
   rules: [
     { h: "LAYUNIN", body: [
@@ -16,8 +17,8 @@ export default {
     ] },
     { h: "DIFFICULTY", body: [
       { ul: [
-        "PEACEFUL: 3 Majda Powers. Maglagay ng hindi bababa sa 2 dice bawat turno. Ang Power penalties ay −10, −20, at −40 puntos ayon sa pagkakasunod ng paggamit.",
-        "SURVIVAL: 1 Majda Power. Maglagay ng hindi bababa sa 2 dice bawat turno. Ang paggamit ng Power ay nagkakahalaga ng −70 puntos.",
+        "PEACEFUL: 3 Majda Powers. Maglagay ng hindi bababa sa 2 dice bawat turno. Ang Power penalties ay 10, 20, at 40 puntos ayon sa pagkakasunod ng paggamit.",
+        "SURVIVAL: 1 Majda Power. Maglagay ng hindi bababa sa 2 dice bawat turno. Ang paggamit ng Power ay nagkakahalaga ng 70 puntos.",
         "NIGHTMARE: 0 Majda Powers. Maglagay ng hindi bababa sa 3 dice bawat turno.",
         "Kung mas kaunti ang natitirang bakanteng cell kaysa sa normal na minimum, awtomatikong bababa ang kinakailangan sa bilang ng bakanteng cell. Kaya sa NIGHTMARE, 2 dice ang kailangan sa huling dalawang cell at 1 sa huling cell.",
         "Ang pagbabago ng difficulty sa SETTINGS ay magsisimula ng bagong laro. Hiwalay na itinatago ang High Scores para sa bawat difficulty.",
@@ -60,14 +61,60 @@ export default {
         "Ang STRAIGHT ay dapat apat na eksaktong magkakasunod na value sa iisang direksyon, halimbawa 1-2-3-4, 3-4-5-6, 4-3-2-1, o 6-5-4-3.",
         "Ang line na may RUIN ay nagbibigay pa rin ng kabuuan ng natitirang numeric cell nito, pero walang combination bonus.",
         "Bawat RUIN ay nagbabawas ng 15 puntos sa total score.",
-        "Pagkatapos ay ibabawas ang Majda Power penalties: PEACEFUL −10 / −20 / −40 ayon sa pagkakasunod ng paggamit; SURVIVAL −70 para sa nag-iisang paggamit; NIGHTMARE 0.",
+        "Pagkatapos ay ibabawas ang Majda Power penalties: PEACEFUL 10 / 20 / 40 ayon sa pagkakasunod ng paggamit; SURVIVAL 70 para sa nag-iisang paggamit; NIGHTMARE 0.",
       ] },
       { p: "Final Score = Base Score + Line Bonuses − Ruin Penalties − Power Penalties." },
     ] },
     { h: "PAGTATAPOS NG LARO", body: [
       { p: "Matatapos ang laro kapag ang lahat ng 16 cell ay may numero o RUIN. Agad na kakalkulahin ang final score mo, kasama ang lahat ng RUIN at Majda Power penalties, at awtomatikong ise-save sa High Scores table para sa difficulty na nilaro mo, kasama ang petsa, bilang ng mga turno, at nagamit na Majda Powers." },
     ] },
+    { h: "PAHIWATIG", body: [
+      { p: "Ipinapakita ng PAHIWATIG ang galaw na pipiliin ng computer: ang halaga ng bawat die sa cell nito, ang die na ibabalik, o ang Majda Power na gagamitin at ang halaga nito, kasama ang inaasahang Final Score. Binibilang sa laro ang bawat pahiwatig na nagbigay ng payo (hindi ang bago mag-I-ROLL), at makikita ang bilang sa High Scores." },
+    ] },
   ],
+  keys: [
+    ["R", "I-ROLL"],
+    ["1–4", "pumili ng die"],
+    ["← ↑ → ↓", "lumipat sa board"],
+    ["Enter", "i-tap ang napili"],
+    ["K", "KUMPIRMAHIN"],
+    ["− / +", "BAWAS −1 / DAGDAG +1"],
+    ["U", "I-ROLL ULIT: pumili ng dice, saka U muli"],
+    ["T", "TANGGAPIN ang MAGDAGDON"],
+    ["H", "PAHIWATIG"],
+    ["N", "BAGONG LARO"],
+    ["Esc", "HUWAG (ihinto ang pagpili)"],
+    ["?", "LAYUNIN"],
+  ],
+  tutorial: {
+    roll: "Isang tunay na laro sa PEACEFUL ito. Pindutin ang I-ROLL: apat na dice ang lalabas.",
+    pickFirst: "I-tap ang {v} para piliin ito.",
+    placeFirst: "Kahit saan puwede ang unang die ng laro: lahat ng cell ay naka-highlight. I-tap ang cell na ito.",
+    minimum: "Sa PEACEFUL, hindi bababa sa 2 dice bawat turno, kaya naghihintay pa ang KUMPIRMAHIN. I-tap ang {v}.",
+    beside: "Ang susunod na die ay dapat katabi ng isang numero (hindi pahilis) at hindi hihigit sa 1 ang diperensya. Ilagay ang {v} dito.",
+    confirm: "2 dice na: naabot ang minimum. Pindutin ang KUMPIRMAHIN: magiging permanente sila, at itatapon ang iba.",
+    roll2: "Bawat row at column ay nagbibigay ng kabuuan nito (nasa gilid ng board). Pindutin ang I-ROLL para sa ikalawang turno.",
+    pickUnder: "I-tap ang {v}.",
+    placeUnder: "Ilagay ang {v} sa ilalim ng 4.",
+    pickBetween: "Katabi ng 3 at ng 5 ang cell sa ilalim ng 3. I-tap ang {v}.",
+    placeBetween: "Sa tabi ng {a} at {b}, {v} lang ang puwede: hindi hihigit sa 1 mula sa bawat isa. I-tap ang cell.",
+    unstage: "Nagbago ang isip? Bago KUMPIRMAHIN, i-tap ang nakahandang die para ibalik ito.",
+    pickAgain: "Ibalik natin ito sa puwesto: i-tap ang {v}.",
+    placeAgain: "At ang cell nito.",
+    confirm2: "Habang may nakahanda, ipinapakita ng kabuuan sa gilid ang magiging lagay pagka-KUMPIRMAHIN. Pindutin ang KUMPIRMAHIN.",
+    roll3: "Pindutin ang I-ROLL.",
+    magdagdon: "Hindi mailalagay ang {n} sa mga dice na ito. Puwedeng iligtas ng Majda Power, pero ngayon: TANGGAPIN.",
+    ruin: "Isang bakanteng cell ang magiging RUIN: 15 puntos ang halaga nito sa dulo. I-tap ang sulok na ito.",
+    roll4: "Kailangan ng row 2 ang 2 at 5 para maging STRAIGHT (+60). Pindutin ang I-ROLL.",
+    pickPower: "Walang 2, pero may {v}. I-tap ito.",
+    power_plus: "Gagawin itong 2 ng DAGDAG +1. {cost} puntos ang halaga ng unang Majda Power (20 ang ikalawa, 40 ang ikatlo). Pindutin ang DAGDAG +1.",
+    power_minus: "Gagawin itong 2 ng BAWAS −1. {cost} puntos ang halaga ng unang Majda Power (20 ang ikalawa, 40 ang ikatlo). Pindutin ang BAWAS −1.",
+    placeStart: "Ilagay ang {v} sa simula ng row 2.",
+    pickEnd: "Ngayon ang {v}.",
+    placeEnd: "Sa dulo ng row 2.",
+    straight: "2-3-4-5: STRAIGHT! Pindutin ang KUMPIRMAHIN para sa +60.",
+    done: "STRAIGHT +60: sulit ang 10 puntos ng Power. Alam mo na ang laro: punuin ang board, iwasan ang RUIN.",
+  },
   about: [
     { p: "Ang MAGDAGDON ay isang CUBIRI ORIGINAL na iniaalay kay Majduška. Maligayang ika-20 kaarawan! ❤️" },
   ],

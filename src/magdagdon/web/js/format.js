@@ -1,0 +1,33 @@
+// Numbers, dates and ranks as each language writes them: a true minus sign (U+2212), never a
+// hyphen, and dates in the language's own form.
+import { language, t } from "./i18n.js";
+
+export const MINUS = "\u2212";
+
+// 12, −15
+export function num(n) {
+  return n < 0 ? `${MINUS}${-n}` : String(n);
+}
+
+// +12, −15
+export function signed(n) {
+  return n < 0 ? `${MINUS}${-n}` : `+${n}`;
+}
+
+const LOCALES = { fil: "fil-PH", en: "en-GB" };
+
+export function date(iso) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  return when.toLocaleDateString(LOCALES[language()] ?? "fil-PH", {
+    day: "numeric", month: "short", year: "numeric",
+  });
+}
+
+// 1st, 2nd, 3rd… / ika-1, ika-2…
+export function ordinal(n) {
+  if (language() !== "en") return t("ordinal", { n });
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${suffix}`;
+}

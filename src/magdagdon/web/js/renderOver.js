@@ -1,0 +1,40 @@
+// The game-over panel: the Final Score, its parts, and the High Scores rank (of how many).
+import { t } from "./i18n.js";
+import { num, ordinal, signed } from "./format.js";
+
+export function renderOver(el, view) {
+  const game = view.game;
+  el.hidden = game.phase !== "over";
+  if (el.hidden) {
+    el.dataset.html = "";
+    return;
+  }
+  const s = game.score;
+  const item = (label, value) => `<li><span>${label}</span> <b>${value}</b></li>`;
+  const lines = [item(t("base"), num(s.base))];
+  s.rows.forEach((line, r) => {
+    if (line.combo) lines.push(item(t("lineRow", { r: r + 1, combo: t(line.combo) }), signed(line.bonus)));
+  });
+  s.columns.forEach((line, c) => {
+    if (line.combo) lines.push(item(t("lineCol", { c: c + 1, combo: t(line.combo) }), signed(line.bonus)));
+  });
+  lines.push(item(t("ruins", { n: s.ruins }), num(-s.ruin_penalty)));
+  if (game.powers.total > 0) {
+    lines.push(item(t("powersUsed", { n: game.powers.used }), num(-s.power_penalty)));
+  }
+  let rank = t("noRank");
+  if (game.rank) {
+    rank = game.rank_among
+      ? t("rankAmong", { rank: ordinal(game.rank), n: game.rank_among, difficulty: t(game.difficulty) })
+      : t("rank", { rank: ordinal(game.rank), difficulty: t(game.difficulty) });
+  }
+  const html =
+    `<div class="over-head"><h2 class="over-title">${t("gameOver")}</h2>` +
+    `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p></div>` +
+    `<ul class="breakdown">${lines.join("")}</ul>` +
+    `<p class="rank">${rank}</p>`;
+  if (el.dataset.html !== html) {
+    el.dataset.html = html;
+    el.innerHTML = html;
+  }
+}

@@ -1,0 +1,317 @@
+"""Every tap answered: a stage drawn at once on a slow line and taken back if the server refuses, a
+double tap that never places and returns, a disabled button that says why, dice that come back
+with another said so, a dear Power asked first, line sums and KUMPIRMAHIN previewing the staged
+dice, a combo celebrated, and sound and vibration off until switched on."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+from magdagdon.engine import (
+    OFF,
+    Adjust,
+    Confirm,
+    Difficulty,
+    GameState,
+    Phase,
+    Roll,
+    Stage,
+    Unstage,
+    row_col,
+)
+from plans import plain_turn, plan_placement
+from web.web_helpers import action_hook, cell_hook, die_hook, find_game
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Route
+
+    from web.web_helpers import Player
+
+pytestmark = pytest.mark.browser
+
+ROUND_TRIP_S = 0.15
+
+#: A tap on a lit cell, watched from inside the page: is the die drawn at the next frame, and
+#: when does the state settle (the request over)?
+TAP_AND_WATCH = """async (cell) => {
+    const el = document.querySelector(`.board [data-cell="${cell}"]`);
+    const start = performance.now();
+    el.click();
+    await new Promise((r) => requestAnimationFrame(r));
+    const drawn = el.classList.contains("staged");
+    const frame = performance.now() - start;
+    while (document.body.dataset.busy) await new Promise((r) => setTimeout(r, 2));
+    return { drawn, frame, settled: performance.now() - start,
+             staged: el.classList.contains("staged"), pending: el.classList.contains("pending") };
+}"""
+
+
+def cell_key(cell: int) -> str:
+    row, col = row_col(cell)
+    return f"{row}-{col}"
+
+
+def first_stage(player: Player, seed: int = 5) -> Stage:
+    player.seed_game(Difficulty.PEACEFUL, seed)
+    player.do(Roll())
+    assert player.mirror is not None
+    stage = plan_placement(player.mirror)[0]
+    player.tap(die_hook(stage.die))
+    return stage
+
+
+def test_a_stage_is_drawn_at_once_and_the_state_settles_with_the_answer(player: Player) -> None:
+    stage = first_stage(player)
+    page = player.page
+
+    def slow(route: Route) -> None:
+        time.sleep(ROUND_TRIP_S)
+        route.continue_()
+
+    page.route("**/api/games/*/actions", slow)
+    seen: dict[str, Any] = page.evaluate(TAP_AND_WATCH, cell_key(stage.cell))
+    assert seen["drawn"]  # at the first frame, before the answer
+    assert seen["frame"] < ROUND_TRIP_S * 1000
+    assert seen["settled"] >= ROUND_TRIP_S * 1000
+    assert seen["staged"]
+    assert not seen["pending"]
+    state = player.state()
+    assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(
+        row_col(stage.cell)
+    )
+
+
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
+def test_a_stage_the_server_refuses_is_taken_back(player: Player) -> None:
+    stage = first_stage(player)
+    page = player.page
+    before = player.state()
+
+    def refuse(route: Route) -> None:
+        time.sleep(ROUND_TRIP_S)
+        body = {"error": {"code": "invalid_cell", "message": "not there"}}
+        route.fulfill(status=409, content_type="application/json", body=json.dumps(body))
+
+    page.route("**/api/games/*/actions", refuse)
+    seen: dict[str, Any] = page.evaluate(TAP_AND_WATCH, cell_key(stage.cell))
+    assert seen["drawn"]
+    assert not seen["staged"]
+    assert not seen["pending"]
+    expect(page.locator("#message.error")).to_contain_text("Hindi tinanggap")
+    expect(page.locator(die_hook(stage.die))).to_be_enabled()
+    assert player.state() == before
+
+
+def test_a_double_tap_never_places_and_returns_a_die(player: Player) -> None:
+    stage = first_stage(player)
+    page = player.page
+    target = page.locator(cell_hook(stage.cell))
+    if player.touch:  # two taps in a row, as a thumb makes them (no waiting for the cell to settle)
+        box = target.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(x, y)
+    else:
+        target.dblclick()
+    player.wait_idle()
+    page.wait_for_timeout(100)
+    player.wait_idle()
+    expect(target).to_have_class(re.compile(r"\bstaged\b"))
+    state = player.state()
+    assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(
+        row_col(stage.cell)
+    )
+
+
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
+def test_a_tap_on_a_disabled_button_says_why(player: Player) -> None:
+    player.seed_game(Difficulty.PEACEFUL, seed=5)
+    page = player.page
+    message = page.locator("#message")
+    player.do(Roll())
+    player.tap(action_hook("confirm"), force=True)
+    expect(message).to_have_class(re.compile(r"\bwhy\b"))
+    expect(message).to_contain_text("Maglagay pa ng 2 bago KUMPIRMAHIN.")
+    player.tap(action_hook("minus"), force=True)
+    expect(message).to_contain_text("I-tap muna ang die na babaguhin.")
+    player.tap('.board [data-cell="0-0"]')  # no die chosen
+    expect(message).to_contain_text("I-tap muna ang isang die")
+    assert player.mirror is not None
+    ones = [d for d in range(4) if player.mirror.dice[d] == 1]
+    sixes = [d for d in range(4) if player.mirror.dice[d] == 6]
+    if ones:
+        player.tap(die_hook(ones[0]))
+        player.tap(action_hook("minus"), force=True)
+        expect(message).to_contain_text("Hindi bababa sa 1 ang die.")
+    if sixes:
+        player.tap(die_hook(sixes[0]))
+        player.tap(action_hook("plus"), force=True)
+        expect(message).to_contain_text("Hindi lalampas sa 6 ang die.")
+    player.screenshot("why")
+    player.tap(die_hook(0))  # the next tap clears it
+    expect(message).not_to_have_class(re.compile(r"\bwhy\b"))
+
+
+def _cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
+    if state.phase is not Phase.PLACE or state.turn < 2:
+        return None
+    for first in state.legal_actions():
+        if not isinstance(first, Stage):
+            continue
+        after = state.apply(first)
+        for second in after.legal_actions():
+            if (
+                isinstance(second, Stage)
+                and after.apply(second).apply(Unstage(first.die)).staged[second.die] == OFF
+            ):
+                return first, second
+    return None
+
+
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
+def test_a_die_that_takes_others_back_with_it_says_so(player: Player) -> None:
+    seed, actions = find_game(Difficulty.PEACEFUL, lambda s: _cascade_pair(s) is not None)
+    player.seed_game(Difficulty.PEACEFUL, seed)
+    for action in actions:
+        player.do(action)
+    assert player.mirror is not None
+    pair = _cascade_pair(player.mirror)
+    assert pair is not None
+    first, second = pair
+    player.do(first)
+    player.do(second)
+    player.do(Unstage(first.die))
+    message = player.page.locator("#message.info")
+    expect(message).to_contain_text(f"Bumalik din ang {player.mirror.dice[second.die]}")
+    expect(player.page.locator("#live")).to_contain_text("Bumalik din ang")
+
+
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
+def test_a_power_of_40_points_asks_once_before_it_is_spent(player: Player) -> None:
+    player.seed_game(Difficulty.PEACEFUL, seed=11)
+    player.do(Roll())
+    page = player.page
+    for _ in range(2):  # 10 and 20 points: no question
+        assert player.mirror is not None
+        up = next(a for a in player.mirror.legal_actions() if isinstance(a, Adjust))
+        player.do(up)
+        expect(page.locator("#sheet")).not_to_be_visible()
+    assert player.mirror is not None
+    third = next(a for a in player.mirror.legal_actions() if isinstance(a, Adjust))
+    if "selected" not in player.classes(die_hook(third.die)):
+        player.tap(die_hook(third.die))
+    player.tap(action_hook("plus" if third.delta > 0 else "minus"))
+    question = page.locator('#sheet[data-screen="ask"]')
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("40 puntos ang halaga nito. Gamitin?")
+    expect(page.locator('[data-choice="no"]')).to_be_focused()  # Enter does not spend it
+    player.screenshot("ask-power")
+    player.tap('[data-choice="no"]')
+    assert player.state()["powers"]["used"] == 2
+    player.do(third)  # asks again, and the yes spends it
+    assert player.state()["powers"]["used"] == 3
+
+
+def _combo_turn(state: GameState) -> bool:
+    if state.phase is not Phase.PLACE:
+        return False
+    after = state
+    for action in plain_turn(state):
+        after = after.apply(action)
+    old, new = state.score(), after.score()
+    return any(
+        n.combo and not o.combo
+        for o, n in zip((*old.rows, *old.columns), (*new.rows, *new.columns), strict=True)
+    )
+
+
+@pytest.mark.parametrize("layout", ["phone"])
+def test_the_staged_dice_preview_their_lines_and_a_combo_is_celebrated(player: Player) -> None:
+    seed, actions = find_game(Difficulty.PEACEFUL, _combo_turn, turns=16)
+    player.seed_game(Difficulty.PEACEFUL, seed)
+    for action in actions:
+        player.do(action)
+    assert player.mirror is not None
+    turn = plain_turn(player.mirror)
+    for action in turn[:-1]:
+        player.do(action)
+    state = player.state()
+    page = player.page
+    preview, score = state["preview"], state["score"]
+    confirm = page.locator(action_hook("confirm"))
+    gain = preview["total"] - score["total"]
+    expect(confirm.locator(".sub")).to_have_text(f"+{gain}" if gain >= 0 else f"−{-gain}")
+    lines = [("row", i, line) for i, line in enumerate(preview["rows"])]
+    lines += [("col", i, line) for i, line in enumerate(preview["columns"])]
+    now = [*score["rows"], *score["columns"]]
+    combo_lines = []
+    for (kind, i, line), old in zip(lines, now, strict=True):
+        box = page.locator(f".board .sum.{kind}").nth(i)
+        if line["sum"] != old["sum"] or line["combo"] != old["combo"]:
+            expect(box).to_have_class(re.compile(r"\bpreview\b"))
+            expect(box.locator(".total")).to_have_text(str(line["sum"]))
+        else:
+            expect(box).not_to_have_class(re.compile(r"\bpreview\b"))
+        if line["combo"] and not old["combo"]:
+            combo_lines.append((kind, i, line))
+            expect(box.locator(".badge")).to_contain_text(f"+{line['bonus']}")
+    assert combo_lines
+    player.screenshot("preview-combo")
+    player.tap(action_hook("confirm"))
+    kind, i, line = combo_lines[0]
+    expect(page.locator(f".board .sum.{kind}").nth(i)).to_have_class(re.compile(r"celebrate"))
+    expect(page.locator(".toast.combo").first).to_be_visible()
+    names = {"straight": "STRAIGHT", "four_of_a_kind": "FOUR OF A KIND", "two_pairs": "TWO PAIRS"}
+    expect(page.locator(".toast.combo").first).to_contain_text(names[line["combo"]])
+    player.screenshot("combo")
+    player.mirror = player.mirror.apply(turn[-1])
+    assert isinstance(turn[-1], Confirm)
+
+
+COUNT_SOUND_AND_VIBRATION = """
+    window.cues = { tones: 0, buzz: 0 };
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+        createOscillator() { window.cues.tones += 1; return super.createOscillator(); }
+    };
+    const buzz = () => { window.cues.buzz += 1; return true; };
+    Object.defineProperty(navigator, "vibrate", { value: buzz });
+"""
+
+
+@pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
+def test_sound_and_vibration_are_off_until_switched_on_and_remembered(player: Player) -> None:
+    page = player.page
+    page.context.add_init_script(COUNT_SOUND_AND_VIBRATION)
+    page.reload()
+    player.wait_ready()
+    player.tap(action_hook("roll"))
+    assert page.evaluate("window.cues") == {"tones": 0, "buzz": 0}
+    player.tap(action_hook("settings"))
+    sound, buzz = page.locator('[data-pref="sound"]'), page.locator('[data-pref="vibrate"]')
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    expect(buzz).to_have_attribute("aria-pressed", "false")
+    player.tap('[data-pref="sound"]')
+    player.tap('[data-pref="vibrate"]')
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    expect(buzz).to_have_attribute("aria-pressed", "true")
+    player.tap(action_hook("close"))
+    page.reload()
+    player.wait_ready()
+    player.tap(action_hook("confirm"), force=True)  # refused: a buzz and a tone
+    cues = page.evaluate("window.cues")
+    assert cues["tones"] > 0
+    assert cues["buzz"] > 0
+    assert page.evaluate(
+        "[localStorage['magdagdon.sound'], localStorage['magdagdon.vibrate']]"
+    ) == [
+        "1",
+        "1",
+    ]
