@@ -1,0 +1,299 @@
+"""The daily challenge, STATISTIKA and the player's data on the page (issue 18): a daily game
+played by taps to its share text on the clipboard, the Statistics sheet with its chart, a name
+shown as text on the day's table, an export brought back by import; every new sheet checked by
+axe and photographed on four screens, light and dark."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+from magdagdon import clock
+from magdagdon.engine import Difficulty, GameState, action_to_json
+from magdagdon.engine.daily import daily_seed
+from plans import plain_turn
+from server_process import launch_server
+from web.test_screens import FIT
+from web.web_helpers import action_hook, axe_clean, open_player
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from playwright.sync_api import Browser
+
+    from server_process import ServerProcess
+    from web.web_helpers import Player
+
+pytestmark = pytest.mark.browser
+
+DAY = "2026-12-09"  # challenge #9: there are past days to go back to
+OVER_FITS = """() => [...document.querySelectorAll("#over button")].flatMap((el) => {
+    const r = el.getBoundingClientRect();
+    const bad = r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || r.width < 44
+        || r.height < 44;
+    return bad ? [`${el.dataset.action}: ${JSON.stringify(r)}`] : [];
+})"""
+
+
+@pytest.fixture(scope="module")
+def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A real server whose clock says ``DAY`` (the clock file, as every dated test)."""
+    tmp = tmp_path_factory.mktemp("daily-server")
+    (tmp / "clock").write_text(f"{DAY}T12:00:00Z", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(clock.ENV_VAR, str(tmp / "clock"))
+        patch.setenv("MAGDAGDON_RATE_LIMITS", "off")
+        server = launch_server(tmp / "daily.sqlite3", tmp / "logs")
+    yield server
+    server.kill()
+
+
+def opened(browser: Browser, server: ServerProcess, layout: str, **options: Any) -> Player:
+    context, player = open_player(browser, layout, server.url, **options)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    return player
+
+
+def open_records(player: Player, name: str) -> None:
+    """Open the daily challenge or STATISTIKA: from the menu where it has room, else from the
+    High Scores sheet (a narrow phone)."""
+    menu = player.page.locator(f".menu {action_hook(name)}")
+    if menu.is_visible():
+        player.tap(f".menu {action_hook(name)}")
+    else:
+        player.tap(f".menu {action_hook('highscores')}")
+        player.tap(f"#sheet {action_hook(name)}")
+    player.page.wait_for_selector(f'#sheet[data-screen="{name}"][open]')
+    player.wait_idle()
+
+
+def fits(player: Player, moment: str) -> None:
+    """FIT (tests/web/test_screens.py), the sheet scrolled to its top; the game-over panel's
+    buttons too."""
+    player.page.evaluate("document.querySelector('#sheet').scrollTop = 0")
+    player.settle()
+    problems = player.page.evaluate(FIT) + player.page.evaluate(OVER_FITS)
+    assert not problems, f"{player.layout}, {moment}: {problems}"
+
+
+def play_daily_by_api(player: Player, difficulty: Difficulty) -> dict[str, Any]:
+    """Today's ranked attempt, played through the API with the page's own cookie; the page
+    opened again on it (as the last game it showed)."""
+    game: dict[str, Any] = player.api("POST", "/api/daily", {"difficulty": difficulty.value})
+    state = GameState.new(difficulty, daily_seed(date.fromisoformat(DAY), difficulty))
+    while not state.is_over:
+        for action in plain_turn(state):
+            game = player.api("POST", f"/api/games/{game['id']}/actions", action_to_json(action))
+            state = state.apply(action)
+    player.page.evaluate("id => localStorage.setItem('magdagdon.lastGame', id)", game["id"])
+    player.page.reload()
+    player.wait_ready()
+    return game
+
+
+def test_a_daily_challenge_played_by_taps_to_its_share_text(
+    browser: Browser, daily_server: ServerProcess, layout: str
+) -> None:
+    player = opened(browser, daily_server, layout)
+    page = player.page
+    open_records(player, "daily")
+    expect(page.locator("#sheet-title")).to_have_text("ARAW-ARAW #9")
+    player.tap('[data-action="daily-play"][data-value="nightmare"]')
+    expect(page.locator("#sheet")).to_be_hidden()
+    game = player.state()
+    assert (game["mode"], game["daily"]) == ("daily", {"date": DAY, "number": 9})
+    player.mirror = GameState.new(
+        Difficulty.NIGHTMARE, daily_seed(date(2026, 12, 9), Difficulty.NIGHTMARE)
+    )
+    player.game_id = game["id"]
+    player.play_to_end()
+    expect(page.locator("#over .over-daily-n")).to_have_text("#9")
+    player.tap(f"#over {action_hook('share')}")
+    expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
+    expect(page.locator("#live")).to_have_text("Nakopya ang resulta. Idikit ito kahit saan.")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    expected = player.api("GET", f"/api/games/{game['id']}/share")["text"]["fil"]
+    assert copied == expected
+    score = player.mirror.score().total
+    assert copied.split("\n")[0] == f"MAGDAGDON #9 · NIGHTMARE · {score}"
+    assert all(not ch.isdigit() for line in copied.split("\n")[1:5] for ch in line)
+    fits(player, "a daily game over, shared")
+    # the sheet now says it is done, counts the streak, and ranks the attempt on the day's table
+    player.tap(f"#over {action_hook('daily')}")
+    page.wait_for_selector('#sheet[data-screen="daily"][open] .daily-table')
+    expect(page.locator(".daily-streak-n")).to_have_text("1")
+    expect(page.locator('[data-action="daily-play"][data-value="nightmare"]')).to_have_text(
+        "PRAKTIS"
+    )
+    page.wait_for_selector('.daily-table[data-daily-table="nightmare"]')
+    row = page.locator(".daily-table tr.mine")
+    expect(row).to_contain_text(str(score).replace("-", "\u2212"))
+    tag = player.api("GET", "/api/player")["tag"]
+    expect(row.locator(".daily-name")).to_contain_text(f"Manlalaro {tag}")
+    player.screenshot("daily-done")
+
+
+def test_a_past_day_is_practice_from_the_sheet(
+    browser: Browser, daily_server: ServerProcess
+) -> None:
+    player = opened(browser, daily_server, "desktop")
+    page = player.page
+    open_records(player, "daily")
+    player.tap('[data-action="daily-day"][data-value="-1"]')
+    expect(page.locator(".daily-day")).to_contain_text("#8")
+    expect(page.locator('[data-action="daily-day"][data-value="1"]')).to_be_enabled()
+    player.tap('[data-action="daily-play"][data-value="peaceful"]')
+    expect(page.locator("#sheet")).to_be_hidden()
+    assert player.state()["mode"] == "practice"
+    assert player.state()["daily"] == {"date": "2026-12-08", "number": 8}
+
+
+def test_the_statistics_sheet_draws_its_chart(
+    browser: Browser, daily_server: ServerProcess, layout: str
+) -> None:
+    player = opened(browser, daily_server, layout)
+    game = play_daily_by_api(player, Difficulty.SURVIVAL)
+    page = player.page
+    open_records(player, "stats")
+    page.wait_for_selector('[data-stats="survival"]')
+    chart = page.locator("svg.histogram")
+    expect(chart).to_be_visible()
+    found = player.api("GET", "/api/stats?difficulty=survival")
+    assert chart.locator("rect.bar").count() == len(found["histogram"]) == 11
+    score = game["score"]["total"]
+    (full,) = [b for b in found["histogram"] if b["count"]]
+    label = f"{full['from']} hanggang {full['to']}: 1 laro".replace("-", "\u2212")
+    expect(chart.locator(f'[aria-label="{label}"]')).to_have_count(1)
+    expect(page.locator('[data-stats="survival"]')).to_contain_text(
+        str(score).replace("-", "\u2212")
+    )
+    expect(page.locator("svg.versus rect.bar")).to_have_count(2)
+    assert page.locator("svg image, svg use, img").count() == 0  # drawn here, fetched from nowhere
+    fits(player, "STATISTIKA")
+    player.screenshot("stats")
+
+
+def test_a_name_is_shown_as_text_on_the_days_table(
+    browser: Browser, daily_server: ServerProcess
+) -> None:
+    player = opened(browser, daily_server, "phone")
+    page = player.page
+    play_daily_by_api(player, Difficulty.PEACEFUL)
+    player.tap(f".menu {action_hook('settings')}")
+    field = page.locator("#player-name")
+    expect(field).to_be_visible()
+    field.fill("  <b>Maj</b> ✨ ")
+    field.press("Enter")
+    expect(page.locator(".more-note")).to_have_text("Na-save ang pangalan.")
+    assert player.api("GET", "/api/player")["name"] == "<b>Maj</b> ✨"
+    field.fill("x" * 25)
+    player.tap(action_hook("name-save"))
+    expect(page.locator(".more-note.error")).to_be_visible()  # the server's word: too long
+    player.tap(action_hook("close"))
+    open_records(player, "daily")
+    page.wait_for_selector('.daily-table[data-daily-table="peaceful"]')
+    name = page.locator(".daily-table tr.mine .daily-name")
+    expect(name).to_contain_text("<b>Maj</b> ✨")
+    assert name.locator("b").count() == 0  # text, never markup
+
+
+def test_an_export_brought_back_by_import(
+    browser: Browser, daily_server: ServerProcess, tmp_path: Path
+) -> None:
+    first = opened(browser, daily_server, "desktop")
+    play_daily_by_api(first, Difficulty.NIGHTMARE)
+    first.tap(f".menu {action_hook('settings')}")
+    with first.page.expect_download() as download:
+        first.tap(action_hook("export"))
+    path = tmp_path / "export.json"
+    download.value.save_as(path)
+    assert download.value.suggested_filename == f"magdagdon-{DAY}.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert [g["mode"] for g in document["games"]].count("daily") == 1
+    second = opened(browser, daily_server, "desktop")
+    second.tap(f".menu {action_hook('settings')}")
+    second.page.locator("#import-file").set_input_files(path)
+    expect(second.page.locator(".more-note")).to_contain_text("Na-import: ")
+    imported = second.api("GET", "/api/highscores?difficulty=nightmare")
+    assert [e["score"] for e in imported] == [
+        e["score"] for e in first.api("GET", "/api/highscores?difficulty=nightmare")
+    ]
+    bad = tmp_path / "bad.json"
+    finished = next(g for g in document["games"] if g["status"] == "finished")
+    finished["score"] += 1
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    third = opened(browser, daily_server, "desktop")
+    third.tap(f".menu {action_hook('settings')}")
+    before = third.api("GET", "/api/player/export")["games"]  # the game the page started
+    third.page.locator("#import-file").set_input_files(bad)
+    note = third.page.locator(".more-note.error")
+    expect(note).to_contain_text("walang nabago")
+    expect(note.locator(".detail")).to_contain_text("claims the score")
+    assert third.api("GET", "/api/player/export")["games"] == before
+
+
+def test_without_a_clipboard_the_text_is_shown_to_copy(
+    browser: Browser, daily_server: ServerProcess
+) -> None:
+    player = opened(browser, daily_server, "desktop")
+    game = play_daily_by_api(player, Difficulty.SURVIVAL)
+    page = player.page
+    page.evaluate(
+        """() => {
+            Object.defineProperty(navigator, "clipboard", { value: undefined });
+            document.execCommand = () => false;
+        }"""
+    )
+    player.tap(f"#over {action_hook('share')}")
+    page.wait_for_selector('#sheet[data-screen="share"][open]')
+    expected = player.api("GET", f"/api/games/{game['id']}/share")["text"]["fil"]
+    expect(page.locator("#sheet .share-text")).to_have_value(expected)
+    axe_clean(player, "the share text to copy by hand")
+
+
+SCREENS = ["phone", "phone-360", "sideways-844", "desktop"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_new_sheet_at_every_size(
+    browser: Browser, daily_server: ServerProcess, screen: str, scheme: str
+) -> None:
+    player = opened(browser, daily_server, screen, color_scheme=scheme)
+    play_daily_by_api(player, Difficulty.NIGHTMARE)
+    player.api("PUT", "/api/player", {"name": "Majduška"})
+    page = player.page
+    suffix = "" if scheme == "light" else "-dark"
+    fits(player, "a daily game over")
+    axe_clean(player, f"{screen} {scheme}: a daily game over")
+    player.screenshot(f"daily-over{suffix}")
+    for name in ("daily", "stats"):
+        open_records(player, name)
+        if name == "daily":
+            page.wait_for_selector('.daily-table[data-daily-table="nightmare"]')
+        else:
+            page.wait_for_selector('[data-stats="nightmare"]')
+            page.wait_for_selector("svg.histogram")
+        fits(player, name)
+        axe_clean(player, f"{screen} {scheme}: {name}")
+        player.screenshot(f"{name}{suffix}")
+        further = ".daily-table" if name == "daily" else "svg.versus"
+        page.locator(further).scroll_into_view_if_needed()
+        player.screenshot(f"{name}-further{suffix}")
+        player.tap(action_hook("close"))
+    player.tap(f".menu {action_hook('settings')}")
+    page.wait_for_selector("#player-name")
+    fits(player, "SETTINGS with the name and the data")
+    axe_clean(player, f"{screen} {scheme}: SETTINGS")
+    page.locator(".name-form").scroll_into_view_if_needed()
+    player.screenshot(f"settings-more{suffix}")
+    player.tap(action_hook("close"))
+    player.tap(f"#over {action_hook('share')}")
+    expect(page.locator("#over .share-note")).to_be_visible()
+    axe_clean(player, f"{screen} {scheme}: shared")
+    player.screenshot(f"daily-shared{suffix}")
