@@ -9,10 +9,8 @@ import { register } from "./more.js";
 import { tx } from "./moreStrings.js";
 import { num } from "./format.js";
 import { underWay } from "./game.js";
-import { recordsRow } from "./renderSheet.js";
+import { DIFFICULTIES, recordsRow } from "./renderSheet.js";
 
-const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
-const FIRST_DAY = "2026-12-01"; // challenge #1 (SPEC.md): the first day the arrows go back to
 const DAY_MS = 864e5;
 
 function state(view) {
@@ -23,6 +21,11 @@ function state(view) {
 
 function shiftDay(day, by) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + by * DAY_MS).toISOString().slice(0, 10);
+}
+
+// The day of challenge #1, the first the arrows go back to: read off today's number.
+function firstDay(overview) {
+  return shiftDay(overview.date, 1 - overview.number);
 }
 
 function numberOf(overview, day) {
@@ -89,7 +92,7 @@ register({
     "daily-day": async (ctx, intent) => {
       const daily = state(ctx.view);
       const next = shiftDay(daily.day, Number(intent.el.dataset.value));
-      if (next < FIRST_DAY || next > daily.overview.date) return;
+      if (next < firstDay(daily.overview) || next > daily.overview.date) return;
       daily.day = next;
       daily.sure = null;
       await refresh(ctx);
@@ -140,7 +143,7 @@ function streak(found) {
 }
 
 function dayNav(daily, overview) {
-  const first = daily.day <= FIRST_DAY;
+  const first = daily.day <= firstDay(overview);
   const last = daily.day >= overview.date;
   const arrow = (by, label, text, off) => h("button", {
     type: "button", class: "btn quiet daily-arrow", "data-action": "daily-day", "data-value": by,

@@ -4,15 +4,13 @@
 import { ApiError } from "./api.js";
 import { histogram, versus } from "./chart.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
 import { tx } from "./moreStrings.js";
-import { language } from "./i18n.js";
 import { num } from "./format.js";
-import { recordsRow } from "./renderSheet.js";
+import { DIFFICULTIES, recordsRow } from "./renderSheet.js";
 
-const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
 const LOCALES = { fil: "fil-PH", en: "en-GB" };
 
 function state(view) {
@@ -110,10 +108,5 @@ function draw(body, view) {
     figure(t("straight"), num(found.combos.straight)),
     figure(t("four_of_a_kind"), num(found.combos.four_of_a_kind)),
     figure(t("two_pairs"), num(found.combos.two_pairs))));
-  if (found.best_game_id) {
-    body.append(h("p", { class: "again" }, h("button", {
-      type: "button", class: "btn quiet", "data-action": "review", "data-game": found.best_game_id,
-    }, tx("statsReview"))));
-  }
   body.append(h("p", { class: "muted" }, tx("statsCovered")));
 }
