@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 from playwright.sync_api import expect
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext
 
     from server_process import ServerProcess
     from web.web_helpers import Player
@@ -53,10 +53,28 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
     server.kill()
 
 
-def opened(browser: Browser, server: ServerProcess, layout: str, **options: Any) -> Player:
-    context, player = open_player(browser, layout, server.url, **options)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
-    return player
+class Opener(Protocol):
+    """The page opened as a new player in ``layout`` (``options`` as ``open_player``'s)."""
+
+    def __call__(self, layout: str, **options: Any) -> Player: ...
+
+
+@pytest.fixture
+def opened(browser: Browser, daily_server: ServerProcess) -> Iterator[Opener]:
+    """Open the page as a new player (its own context, the clipboard allowed); every context
+    is closed at the end, and the test fails on any uncaught error of the page."""
+    players: list[tuple[BrowserContext, Player]] = []
+
+    def open_one(layout: str, **options: Any) -> Player:
+        context, player = open_player(browser, layout, daily_server.url, **options)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=daily_server.url)
+        players.append((context, player))
+        return player
+
+    yield open_one
+    for context, _ in players:
+        context.close()
+    assert not [p.errors for _, p in players if p.errors], "the page threw"
 
 
 def open_records(player: Player, name: str) -> None:
@@ -96,10 +114,8 @@ def play_daily_by_api(player: Player, difficulty: Difficulty) -> dict[str, Any]:
     return game
 
 
-def test_a_daily_challenge_played_by_taps_to_its_share_text(
-    browser: Browser, daily_server: ServerProcess, layout: str
-) -> None:
-    player = opened(browser, daily_server, layout)
+def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layout: str) -> None:
+    player = opened(layout)
     page = player.page
     open_records(player, "daily")
     expect(page.locator("#sheet-title")).to_have_text("ARAW-ARAW #9")
@@ -138,10 +154,8 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(
     player.screenshot("daily-done")
 
 
-def test_a_past_day_is_practice_from_the_sheet(
-    browser: Browser, daily_server: ServerProcess
-) -> None:
-    player = opened(browser, daily_server, "desktop")
+def test_a_past_day_is_practice_from_the_sheet(opened: Opener) -> None:
+    player = opened("desktop")
     page = player.page
     open_records(player, "daily")
     player.tap('[data-action="daily-day"][data-value="-1"]')
@@ -153,10 +167,8 @@ def test_a_past_day_is_practice_from_the_sheet(
     assert player.state()["daily"] == {"date": "2026-12-08", "number": 8}
 
 
-def test_the_statistics_sheet_draws_its_chart(
-    browser: Browser, daily_server: ServerProcess, layout: str
-) -> None:
-    player = opened(browser, daily_server, layout)
+def test_the_statistics_sheet_draws_its_chart(opened: Opener, layout: str) -> None:
+    player = opened(layout)
     game = play_daily_by_api(player, Difficulty.SURVIVAL)
     page = player.page
     open_records(player, "stats")
@@ -178,10 +190,8 @@ def test_the_statistics_sheet_draws_its_chart(
     player.screenshot("stats")
 
 
-def test_a_name_is_shown_as_text_on_the_days_table(
-    browser: Browser, daily_server: ServerProcess
-) -> None:
-    player = opened(browser, daily_server, "phone")
+def test_a_name_is_shown_as_text_on_the_days_table(opened: Opener) -> None:
+    player = opened("phone")
     page = player.page
     play_daily_by_api(player, Difficulty.PEACEFUL)
     player.tap(f".menu {action_hook('settings')}")
@@ -202,10 +212,8 @@ def test_a_name_is_shown_as_text_on_the_days_table(
     assert name.locator("b").count() == 0  # text, never markup
 
 
-def test_an_export_brought_back_by_import(
-    browser: Browser, daily_server: ServerProcess, tmp_path: Path
-) -> None:
-    first = opened(browser, daily_server, "desktop")
+def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> None:
+    first = opened("desktop")
     play_daily_by_api(first, Difficulty.NIGHTMARE)
     first.tap(f".menu {action_hook('settings')}")
     with first.page.expect_download() as download:
@@ -215,7 +223,7 @@ def test_an_export_brought_back_by_import(
     assert download.value.suggested_filename == f"magdagdon-{DAY}.json"
     document = json.loads(path.read_text(encoding="utf-8"))
     assert [g["mode"] for g in document["games"]].count("daily") == 1
-    second = opened(browser, daily_server, "desktop")
+    second = opened("desktop")
     second.tap(f".menu {action_hook('settings')}")
     second.page.locator("#import-file").set_input_files(path)
     expect(second.page.locator(".more-note")).to_contain_text("Na-import: ")
@@ -227,7 +235,7 @@ def test_an_export_brought_back_by_import(
     finished = next(g for g in document["games"] if g["status"] == "finished")
     finished["score"] += 1
     bad.write_text(json.dumps(document), encoding="utf-8")
-    third = opened(browser, daily_server, "desktop")
+    third = opened("desktop")
     third.tap(f".menu {action_hook('settings')}")
     before = third.api("GET", "/api/player/export")["games"]  # the game the page started
     third.page.locator("#import-file").set_input_files(bad)
@@ -237,10 +245,8 @@ def test_an_export_brought_back_by_import(
     assert third.api("GET", "/api/player/export")["games"] == before
 
 
-def test_without_a_clipboard_the_text_is_shown_to_copy(
-    browser: Browser, daily_server: ServerProcess
-) -> None:
-    player = opened(browser, daily_server, "desktop")
+def test_without_a_clipboard_the_text_is_shown_to_copy(opened: Opener) -> None:
+    player = opened("desktop")
     game = play_daily_by_api(player, Difficulty.SURVIVAL)
     page = player.page
     page.evaluate(
@@ -256,15 +262,62 @@ def test_without_a_clipboard_the_text_is_shown_to_copy(
     axe_clean(player, "the share text to copy by hand")
 
 
+# a system share sheet that takes the text at once (recorded for the test to read)
+SHARE_SHEET = """
+window.sharedTexts = [];
+Object.defineProperty(navigator, "share", {
+  value: async (data) => { window.sharedTexts.push(data.text); },
+});
+"""
+
+
+def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
+    opened: Opener,
+) -> None:
+    player = opened("phone")
+    page = player.page
+    page.context.add_init_script(SHARE_SHEET)
+    play_daily_by_api(player, Difficulty.PEACEFUL)
+    game = play_daily_by_api(player, Difficulty.PEACEFUL)  # again: practice, said in words
+    assert game["mode"] == "practice"
+    expect(page.locator("#over .over-daily-n")).to_have_text("#9 · praktis")
+    player.tap(f"#over {action_hook('share')}")
+    expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Naibahagi")
+    text = player.api("GET", f"/api/games/{game['id']}/share")["text"]
+    assert page.evaluate("window.sharedTexts") == [text["fil"]]
+    player.tap(f".menu {action_hook('settings')}")
+    player.tap('[data-lang="en"]')
+    player.tap(action_hook("close"))
+    player.tap(f"#over {action_hook('share')}")
+    expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Shared")
+    assert page.evaluate("window.sharedTexts") == [text["fil"], text["en"]]
+    assert text["fil"].split("\n")[0].endswith(" · praktis")
+    assert text["en"].split("\n")[0].endswith(" · practice")
+
+
+WORDS = """async () => {
+    const [fil, en, more] = await Promise.all(["./js/strings.fil.js", "./js/strings.en.js",
+        "./js/moreStrings.js"].map((path) => import(path)));
+    const keys = (table) => Object.keys(table).sort();
+    return { page: [keys(fil.default), keys(en.default)],
+             more: [keys(more.STRINGS.fil), keys(more.STRINGS.en)] };
+}"""
+
+
+def test_every_word_of_the_new_sheets_is_in_both_languages(opened: Opener) -> None:
+    player = opened("desktop")
+    found = player.page.evaluate(WORDS)
+    assert found["page"][0] == found["page"][1]
+    assert found["more"][0] == found["more"][1]
+
+
 SCREENS = ["phone", "phone-360", "sideways-844", "desktop"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_new_sheet_at_every_size(
-    browser: Browser, daily_server: ServerProcess, screen: str, scheme: str
-) -> None:
-    player = opened(browser, daily_server, screen, color_scheme=scheme)
+def test_every_new_sheet_at_every_size(opened: Opener, screen: str, scheme: str) -> None:
+    player = opened(screen, color_scheme=scheme)
     play_daily_by_api(player, Difficulty.NIGHTMARE)
     player.api("PUT", "/api/player", {"name": "Majduška"})
     page = player.page
