@@ -29,7 +29,12 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
-LATER = ("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js")
+LATER = (
+    *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
+    # the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them)
+    *("sheetDaily.js", "sheetStats.js", "sheetSettingsMore.js", "share.js", "chart.js"),
+    *("dom.js", "moreApi.js", "moreStrings.js", "more.css"),
+)
 
 TAP_DIE = """async (n) => {
     const handler = [], frame = [];

@@ -35,7 +35,12 @@ pytestmark = pytest.mark.browser
 
 FIRST_LOAD_BUDGET = 150 * 1024
 #: Loaded only when opened: the tutorial and the long texts (LAYUNIN, TUNGKOL SA LARO).
-LATER = ("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js")
+LATER = (
+    *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
+    # the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them)
+    *("sheetDaily.js", "sheetStats.js", "sheetSettingsMore.js", "share.js", "chart.js"),
+    *("dom.js", "moreApi.js", "moreStrings.js", "more.css"),
+)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
