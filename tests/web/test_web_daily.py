@@ -127,6 +127,9 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
         Difficulty.NIGHTMARE, daily_seed(date(2026, 12, 9), Difficulty.NIGHTMARE)
     )
     player.game_id = game["id"]
+    expect(page.locator("#status .daily-tag")).to_have_text("#9")  # the ranked attempt
+    player.play_turn()
+    player.screenshot("daily-playing")
     player.play_to_end()
     expect(page.locator("#over .over-daily-n")).to_have_text("#9")
     player.tap(f"#over {action_hook('share')}")
@@ -177,6 +180,12 @@ def test_the_statistics_sheet_draws_its_chart(opened: Opener, layout: str) -> No
     expect(chart).to_be_visible()
     found = player.api("GET", "/api/stats?difficulty=survival")
     assert chart.locator("rect.bar").count() == len(found["histogram"]) == 11
+    heights: list[float] = chart.evaluate(
+        "svg => [...svg.querySelectorAll('rect.bar')].map((r) => r.getBBox().height)"
+    )
+    counts = [b["count"] for b in found["histogram"]]
+    assert [h > 0 for h in heights] == [n > 0 for n in counts]  # a bar for each game counted
+    assert heights.index(max(heights)) == counts.index(max(counts))
     score = game["score"]["total"]
     (full,) = [b for b in found["histogram"] if b["count"]]
     label = f"{full['from']} hanggang {full['to']}: 1 laro".replace("-", "\u2212")
@@ -281,6 +290,7 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
     game = play_daily_by_api(player, Difficulty.PEACEFUL)  # again: practice, said in words
     assert game["mode"] == "practice"
     expect(page.locator("#over .over-daily-n")).to_have_text("#9 · praktis")
+    expect(page.locator("#status .daily-tag")).to_have_text("#9 · praktis")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Naibahagi")
     text = player.api("GET", f"/api/games/{game['id']}/share")["text"]

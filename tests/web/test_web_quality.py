@@ -115,6 +115,8 @@ def test_touch_targets_are_at_least_44_px(player: Player) -> None:
     small = [b for b in boxes if b["w"] < 44 or b["h"] < 44]
     assert not small
     player.tap(action_hook("settings"))
+    player.page.wait_for_selector("#player-name")  # its sections that load when opened too
+    player.wait_idle()
     for choice in player.page.locator("#sheet button").all():
         box = choice.bounding_box()
         assert box is not None
