@@ -250,7 +250,15 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     third.page.locator("#import-file").set_input_files(bad)
     note = third.page.locator(".more-note.error")
     expect(note).to_contain_text("walang nabago")
+    expect(note.locator(".detail")).to_contain_text(f"(id {finished['id']})")
     expect(note.locator(".detail")).to_contain_text("claims the score")
+    # an action that does not replay: the server's message names the game and the action
+    finished["score"] -= 1
+    finished["actions"][0] = {"type": "confirm"}
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    third.page.locator("#import-file").set_input_files(bad)
+    expect(note.locator(".detail")).to_contain_text('action 1 {"type": "confirm"} does not replay')
+    expect(note.locator(".detail")).to_contain_text(f"(id {finished['id']})")
     assert third.api("GET", "/api/player/export")["games"] == before
 
 
@@ -298,8 +306,9 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
     player.tap(f".menu {action_hook('settings')}")
     player.tap('[data-lang="en"]')
     player.tap(action_hook("close"))
+    expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Shared")  # in English
     player.tap(f"#over {action_hook('share')}")
-    expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Shared")
+    page.wait_for_function("window.sharedTexts.length === 2")
     assert page.evaluate("window.sharedTexts") == [text["fil"], text["en"]]
     assert text["fil"].split("\n")[0].endswith(" · praktis")
     assert text["en"].split("\n")[0].endswith(" · practice")
