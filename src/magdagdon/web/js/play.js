@@ -72,6 +72,11 @@ export function createPlay({ view, dom, render, announce }) {
     const game = await api.act(before, action);
     keep(game);
     answered(before, game, action);
+    // a daily game's share text, fetched as it ends: the tap on IBAHAGI then shares at once,
+    // while the tap still counts as the player's (some browsers share only then)
+    if (game.daily && game.phase === "over") {
+      more.lazyAction("share-ready", ctx, { game }).catch(() => null); // else fetched at the tap
+    }
   }
 
   // ----- what the player sees and hears after an answer ---------------------------------------

@@ -48,19 +48,37 @@ async function send(text) {
   return (await copy(text)) ? "copied" : null;
 }
 
+const texts = new Map(); // game id → the share text in each language, as the server gave it
+
+async function fetchText(id) {
+  if (!texts.has(id)) texts.set(id, (await moreApi.share(id)).text);
+  return texts.get(id);
+}
+
+// A daily game has just ended: its text, ready for the tap on IBAHAGI.
+async function ready(ctx, intent) {
+  try {
+    await fetchText(intent.game.id);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err; // asked again at the tap
+  }
+}
+
 async function share(ctx, intent) {
   const view = ctx.view;
   const id = intent.el?.dataset.game || view.game?.id;
   view.more ??= {};
-  let text;
-  try {
-    const found = await moreApi.share(id);
-    text = found.text[language()] ?? found.text.fil;
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    ctx.announce(tx("loadFailed"));
-    return;
+  let found = texts.get(id); // known already: shared with no wait, within the tap
+  if (!found) {
+    try {
+      found = await fetchText(id);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      ctx.announce(tx("loadFailed"));
+      return;
+    }
   }
+  const text = found[language()] ?? found.fil;
   const done = await send(text);
   if (done === "closed") return;
   if (done === null) { // by hand, from a sheet
@@ -76,7 +94,7 @@ async function share(ctx, intent) {
 }
 
 register({
-  actions: { share },
+  actions: { share, "share-ready": ready },
   sheets: {
     share: {
       title: () => t("share"),
