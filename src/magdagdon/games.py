@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import GameState, Phase
+from magdagdon.results import result_of
 from magdagdon.store import (
     GameAbandonedError,
     GameMode,
@@ -24,10 +25,11 @@ from magdagdon.store import (
     VersionConflictError,
     now,
 )
+from magdagdon.store.results import insert_result
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
-    from magdagdon.store import Store
+    from magdagdon.store import Rows, Store
 
 SEED_LIMIT = 2**53  # random seeds stay exact in JavaScript
 #: The modes of the unfinished games that a new game of each mode abandons: a tutorial is a side
@@ -65,6 +67,24 @@ def start(
     """A new game for ``player``, after abandoning the unfinished games its mode abandons;
     ``new_player``: that player is new, and is saved in the same transaction (so a game that
     cannot be saved leaves no player behind)."""
+    with store.write() as rows:
+        return begin(
+            rows, player, difficulty, seed, mode=mode, daily_date=daily_date, new_player=new_player
+        )
+
+
+def begin(
+    rows: Rows,
+    player: str,
+    difficulty: Difficulty,
+    seed: int | None = None,
+    *,
+    mode: GameMode = GameMode.NORMAL,
+    daily_date: str | None = None,
+    new_player: Player | None = None,
+) -> GameRecord:
+    """:func:`start` inside a write transaction that may have read what decides the mode
+    (``magdagdon.daily``)."""
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     stamp = now()
@@ -83,12 +103,11 @@ def start(
         mode=mode,
         daily_date=daily_date,
     )
-    with store.write() as rows:
-        if new_player is not None:
-            rows.insert_player(new_player, stamp)
-        else:
-            rows.abandon(player, ABANDONS[mode], stamp)
-        rows.insert_game(game)
+    if new_player is not None:
+        rows.insert_player(new_player, stamp)
+    else:
+        rows.abandon(player, ABANDONS[mode], stamp)
+    rows.insert_game(game)
     return game
 
 
@@ -100,8 +119,8 @@ def play(
     ``version``, when given, must be the game's: else ``version_conflict`` — except for a retry
     (the very action the game applied at that version, sent again because its answer was lost),
     which answers the game as it is and applies nothing. The engine's ``IllegalActionError``
-    (409) leaves everything unchanged. The action that ends a ranked game writes its High Score
-    in the same transaction.
+    (409) leaves everything unchanged. The action that ends a game writes its summary for
+    Statistics (``results``), and a ranked game's High Score, in the same transaction.
     """
     with store.write() as rows:
         game = owned(rows.game(game_id), player, game_id)
@@ -125,8 +144,10 @@ def play(
             finished_at=stamp if over else None,
         )
         rows.save_move(after, action)
-        if over and game.mode.ranked:
-            rows.insert_high_score(player, high_score(after))
+        if over:
+            insert_result(rows.conn, after, result_of(state))
+            if game.mode.ranked:
+                rows.insert_high_score(player, high_score(after))
     return after
 
 

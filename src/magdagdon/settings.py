@@ -35,6 +35,9 @@ class SettingsError(ValueError):
 class Settings:
     # a request body is at most this many bytes (API.md: 413 body_too_large above 16 KB)
     max_body_bytes: int = 16 * 1024
+    # the body of POST /api/player/import (an export file of every game: ~1.5 KB a game, so
+    # 16 MB holds about 10,000 games), refused before it is read whole when over
+    max_import_bytes: int = 16 * 1024 * 1024
     # seconds for the whole body to arrive once its headers have (a phone sends 16 KB in far less)
     body_timeout: float = 10.0
     # seconds from a connection's first byte (or its opening) to the end of the request's headers
@@ -76,7 +79,13 @@ class Settings:
     lan_url: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("max_body_bytes", "max_header_bytes", "hsts_seconds", "unfinished_days"):
+        for name in (
+            "max_body_bytes",
+            "max_import_bytes",
+            "max_header_bytes",
+            "hsts_seconds",
+            "unfinished_days",
+        ):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{_env_name(name)}: must not be negative")
         for name in ("compute_processes", "background_processes"):

@@ -25,6 +25,13 @@ READS = [
     ("GET", "/api/highscores?difficulty=peaceful"),
     ("GET", "/api/highscores?difficulty=nope"),
     ("GET", "/api/health"),
+    ("GET", "/api/daily"),
+    ("GET", "/api/daily/table?difficulty=peaceful"),
+    ("GET", "/api/stats?difficulty=peaceful"),
+    ("GET", "/api/player/export"),
+    ("GET", "/api/games/0123456789abcdef/review"),
+    ("GET", "/api/games/0123456789abcdef/share"),
+    ("PUT", "/api/player"),
     ("GET", "/api/nothing-here"),
     ("DELETE", "/api/player"),
 ]
@@ -49,7 +56,7 @@ def test_requests_that_create_nothing_create_no_player(client: TestClient) -> No
                 assert "set-cookie" not in response.headers, (method, path)
             client.cookies.clear()
     assert player_count(client) == before
-    assert client.get("/api/player").json() == {"language": "fil"}
+    assert client.get("/api/player").json() == {"language": "fil", "name": None, "tag": None}
     assert client.get("/api/highscores?difficulty=peaceful").json() == []
     assert client.get("/api/games/current").status_code == 404
 
@@ -69,14 +76,17 @@ def test_the_first_game_makes_the_player_and_the_next_ones_do_not(client: TestCl
 def test_a_settings_change_makes_the_player_with_that_setting(client: TestClient) -> None:
     before = player_count(client)
     response = client.put("/api/player", json={"language": "en"})
-    assert response.json() == {"language": "en"}
+    assert response.json()["language"] == "en"
     assert COOKIE in response.cookies
     assert player_count(client) == before + 1
-    assert client.get("/api/player").json() == {"language": "en"}
+    assert client.get("/api/player").json() == response.json()
 
 
 def test_a_refused_request_makes_no_player(client: TestClient) -> None:
     before = player_count(client)
     assert client.post("/api/games", json={"difficulty": "impossible"}).status_code == 422
     assert client.put("/api/player", json={"language": "de"}).status_code == 422
+    refused = client.put("/api/player", json={"name": "M" * 21})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (422, "invalid_name")
+    assert "set-cookie" not in refused.headers
     assert player_count(client) == before

@@ -9,6 +9,7 @@ import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
+from schemathesis.checks import positive_data_acceptance
 
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
@@ -51,9 +52,15 @@ def api_session(db_url: str) -> Iterator[Session]:
     session.close()
 
 
+#: Operations whose acceptance no schema can say: a name's characters (``magdagdon.names``)
+#: and an export file, whose games must replay. Every other check runs on them.
+RULES_BEYOND_THE_SCHEMA = {"PUT /api/player", "POST /api/player/import"}
+
+
 def check_operation(operation: Any, session: Session, counts: dict[str, int]) -> None:
     """Run schemathesis' generated cases of one operation through every check."""
     key = f"{operation.method.upper()} {operation.path}"
+    excluded = [positive_data_acceptance] if key in RULES_BEYOND_THE_SCHEMA else None
 
     @given(case=operation.as_strategy())
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -62,7 +69,7 @@ def check_operation(operation: Any, session: Session, counts: dict[str, int]) ->
         if game_id is not None and len(str(game_id)) % 2 == 0:
             case.path_parameters["game_id"] = session.game_id  # the player's real game
         cookies = {COOKIE: session.token} if len(str(case.body)) % 3 else None
-        response = case.call_and_validate(cookies=cookies)
+        response = case.call_and_validate(cookies=cookies, excluded_checks=excluded)
         assert response.status_code < 500
         counts[key] = counts.get(key, 0) + 1
 

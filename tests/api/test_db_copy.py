@@ -15,7 +15,7 @@ from magdagdon import games
 from magdagdon.engine import Difficulty, replay
 from magdagdon.store import GameMode, Store
 from magdagdon.store.copy import copy_database
-from magdagdon.store.tables import actions, highscores, players
+from magdagdon.store.tables import actions, game_results, highscores, players
 from magdagdon.store.tables import games as games_table
 from plans import plain_turn
 
@@ -66,8 +66,8 @@ def test_everything_is_copied_as_it_was(
     source, target = make_db(source_kind), make_db(target_kind, migrated=False)
     ids = fill(source)
     copied = copy_database(source, target)
-    assert (copied.players, copied.games, copied.highscores) == (2, 6, 3)
-    for table in (players, games_table, actions, highscores):
+    assert (copied.players, copied.games, copied.highscores, copied.results) == (2, 6, 3, 4)
+    for table in (players, games_table, actions, highscores, game_results):
         assert rows(target, table) == rows(source, table), table.name
     with Store(source) as before, Store(target) as after:
         for game_id in ids:

@@ -30,6 +30,7 @@ TABLES = {
     "highscores",
     "device_links",
     "reviews",
+    "game_results",
     "alembic_version",
 }
 INDEXES = {"games_by_player_status", "games_by_daily", "highscores_by_rank"}

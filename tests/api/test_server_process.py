@@ -72,7 +72,8 @@ def test_serving_line_and_ctrl_c(start_server: Callable[[str], ServerProcess], d
     assert re.fullmatch(r"Serving on http://127\.0\.0\.1:(\d+)\n", server.lines[0])
     assert server.port > 0
     player = Player(server)
-    assert player.call("GET", "/api/player") == (200, {"language": "fil"})
+    status, settings = player.call("GET", "/api/player")
+    assert (status, settings["language"]) == (200, "fil")
     player.close()
     assert server.stop() == 0
     assert "Traceback" not in server.stderr()

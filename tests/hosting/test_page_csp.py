@@ -68,9 +68,13 @@ def test_the_page_boots_and_plays_with_no_violation(page: Page, server: ServerPr
     expect(page.locator(".tray [data-die]").first).to_be_visible()
     page.locator('[data-action="hint"]').click()
     expect(page.locator(".hinted").first).to_be_visible()
-    for screen in ("rules", "highscores", "settings", "about"):
-        page.locator(f'[data-action="{screen}"]').click()
+    # each sheet, and what the ones loaded when opened (more.js) draw with their own modules
+    drawn = {"daily": ".daily-cards", "stats": "[data-stats]", "settings": "#player-name"}
+    for screen in ("rules", "highscores", "daily", "stats", "settings", "about"):
+        page.locator(f'.menu [data-action="{screen}"]').click()
         expect(page.locator("#sheet")).to_be_visible()
+        if screen in drawn:
+            expect(page.locator(f"#sheet {drawn[screen]}")).to_be_visible()
         page.locator('[data-action="close"]').click()
     assert violations(page) == []
 

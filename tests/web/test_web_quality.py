@@ -34,11 +34,14 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 FIRST_LOAD_BUDGET = 150 * 1024
-#: Loaded only when opened: the tutorial, the long texts (LAYUNIN, TUNGKOL SA LARO), the review.
+#: Loaded only when opened: the tutorial, the long texts (LAYUNIN, TUNGKOL SA LARO), the review,
+#: the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them).
 LATER = (
     *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
     *("sheetReview.js", "reviewChart.js", "reviewDom.js", "reviewFormat.js", "reviewStep.js"),
     *("reviewText.js", "review.css"),
+    *("sheetDaily.js", "sheetStats.js", "sheetSettingsMore.js", "share.js", "chart.js"),
+    *("dom.js", "moreApi.js", "moreStrings.js", "more.css"),
 )
 
 
@@ -114,6 +117,8 @@ def test_touch_targets_are_at_least_44_px(player: Player) -> None:
     small = [b for b in boxes if b["w"] < 44 or b["h"] < 44]
     assert not small
     player.tap(action_hook("settings"))
+    player.page.wait_for_selector("#player-name")  # its sections that load when opened too
+    player.wait_idle()
     for choice in player.page.locator("#sheet button").all():
         box = choice.bounding_box()
         assert box is not None

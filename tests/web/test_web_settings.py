@@ -165,7 +165,7 @@ def test_each_language_alone_on_every_screen_and_remembered(player: Player) -> N
     expect(page.locator("#sheet-body")).to_contain_text("dedicated to Majduška")
     player.tap(action_hook("close"))
 
-    assert player.api("GET", "/api/player") == {"language": "en"}
+    assert player.api("GET", "/api/player")["language"] == "en"
     page.evaluate("localStorage.clear()")
     page.reload()
     player.wait_ready()

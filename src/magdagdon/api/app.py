@@ -14,6 +14,7 @@ from magdagdon.api import (
     compute_errors,
     edge,
     errors,
+    routes_daily,
     routes_games,
     routes_health,
     routes_highscores,
@@ -22,6 +23,8 @@ from magdagdon.api import (
     routes_player,
     routes_review,
     routes_server,
+    routes_stats,
+    routes_transfer,
     service_worker,
     storage_errors,
 )
@@ -90,6 +93,9 @@ def create_app(
     app.include_router(routes_server.router)
     app.router.routes.append(service_worker.route(web_dir))
     app.include_router(routes_review.router)
+    app.include_router(routes_daily.router)
+    app.include_router(routes_stats.router)
+    app.include_router(routes_transfer.router)
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app

@@ -1,5 +1,6 @@
 """Request bodies: at most ``max_bytes`` (413 ``body_too_large``), all of it within ``timeout``
-seconds (408 ``request_timeout``).
+seconds (408 ``request_timeout``). A path of ``larger`` has its own cap instead (the import of a
+player's export file, which holds every game).
 
 The middleware reads the body itself, before the app: a declared ``Content-Length`` over the limit
 answers at once, without reading a byte (nor sending ``100 Continue``); a chunked body is read
@@ -16,6 +17,8 @@ from typing import TYPE_CHECKING
 from magdagdon.api.edge_answers import CLOSE, send_error
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -24,10 +27,18 @@ class BodyTooLargeError(Exception):
 
 
 class BodyLimit:
-    def __init__(self, app: ASGIApp, *, max_bytes: int, timeout: float) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        max_bytes: int,
+        timeout: float,
+        larger: Mapping[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
         self.timeout = timeout
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -37,14 +48,15 @@ class BodyLimit:
         if not has_body:
             await self.app(scope, receive, send)
             return
-        if declared is not None and declared > self.max_bytes:
-            await self._too_large(send)
+        cap = self.larger.get(scope["path"], self.max_bytes)
+        if declared is not None and declared > cap:
+            await self._too_large(send, cap)
             return
         try:
             async with asyncio.timeout(self.timeout):
-                body = await self._read(receive)
+                body = await self._read(receive, cap)
         except BodyTooLargeError:
-            await self._too_large(send)
+            await self._too_large(send, cap)
             return
         except TimeoutError:
             message = f"the request body did not arrive within {self.timeout:g} s"
@@ -54,7 +66,7 @@ class BodyLimit:
             return
         await self.app(scope, _replay(body, receive), send)
 
-    async def _read(self, receive: Receive) -> bytes | None:
+    async def _read(self, receive: Receive, cap: int) -> bytes | None:
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -63,14 +75,14 @@ class BodyLimit:
                 return None
             chunk: bytes = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
+            if size > cap:
                 raise BodyTooLargeError
             chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
 
-    async def _too_large(self, send: Send) -> None:
-        message = f"the request body is larger than {self.max_bytes} bytes"
+    async def _too_large(self, send: Send, cap: int) -> None:
+        message = f"the request body is larger than {cap} bytes"
         await send_error(send, 413, "body_too_large", message, CLOSE)
 
 

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 
 from magdagdon.api.bodylimit import BodyLimit
 from magdagdon.api.ratelimit import RateLimits, Rule, rules
+from magdagdon.api.routes_transfer import IMPORT_PATH
 from magdagdon.api.security import HeaderSet, SecurityHeaders, page_policy
 
 if TYPE_CHECKING:
@@ -54,7 +55,12 @@ def install(
     """Wrap ``app``'s routes in the edge (the last middleware added is the outermost);
     ``rate_storage`` keeps the rate counters (None: each process its own memory)."""
     limited = rules(settings)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
+    app.add_middleware(
+        BodyLimit,
+        max_bytes=settings.max_body_bytes,
+        timeout=settings.body_timeout,
+        larger={IMPORT_PATH: settings.max_import_bytes},
+    )
     if limited:
         app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
     urls = docs_urls(settings)
@@ -91,7 +97,12 @@ def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> No
             for method, operation in operations.items():
                 answers = operation.setdefault("responses", {})
                 if method in ("post", "put", "patch"):
-                    answers["413"] = _answer(f"The body is over {settings.max_body_bytes} bytes")
+                    cap = (
+                        settings.max_import_bytes
+                        if path == IMPORT_PATH
+                        else settings.max_body_bytes
+                    )
+                    answers["413"] = _answer(f"The body is over {cap} bytes")
                     answers["408"] = _answer("The body did not arrive in time")
                 if any(
                     method.upper() in rule.methods and rule.path.fullmatch(concrete)

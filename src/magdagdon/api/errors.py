@@ -12,6 +12,7 @@ from starlette.routing import Match
 
 from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.engine import IllegalActionError, MalformedError
+from magdagdon.refusals import RefusedInputError
 from magdagdon.store import GameNotFoundError
 
 if TYPE_CHECKING:
@@ -45,6 +46,11 @@ async def _not_found(request: Request, exc: Exception) -> JSONResponse:
 
 async def _malformed(request: Request, exc: Exception) -> JSONResponse:
     return error_response(request, 422, "malformed", str(exc))
+
+
+async def _refused(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RefusedInputError)
+    return error_response(request, 422, exc.code, exc.message)
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
@@ -84,5 +90,6 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(IllegalActionError, _illegal)
     app.add_exception_handler(GameNotFoundError, _not_found)
     app.add_exception_handler(MalformedError, _malformed)
+    app.add_exception_handler(RefusedInputError, _refused)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)

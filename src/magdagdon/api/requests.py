@@ -3,9 +3,17 @@ a missing or unknown field, a cell off the board) answers 422 before the game is
 whether an action is allowed — which die, which delta, which dice to reroll — is the engine's
 to say (409 with its code), so no rule is checked here."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from magdagdon.engine import Difficulty
 
@@ -117,4 +125,30 @@ ActionBody = Annotated[
 
 
 class PlayerSettingsIn(_Body):
-    language: Literal["fil", "en"]
+    """Any of the settings; at least one. ``name`` null clears the name (the neutral one is
+    shown again); whether a name may be kept is ``magdagdon.names``'s to say (422
+    ``invalid_name``)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"minProperties": 1})
+
+    # (None is the default only: the schema, and the validator, refuse a language of null)
+    language: Annotated[
+        Literal["fil", "en"] | None, WithJsonSchema({"type": "string", "enum": ["fil", "en"]})
+    ] = None
+    name: Annotated[
+        str | None,
+        Field(strict=True, description="1–20 characters once trimmed; null clears the name."),
+    ] = None
+
+    @field_validator("language", mode="before")
+    @classmethod
+    def _language_given(cls, value: object) -> object:
+        if value is None:
+            raise ValueError("the language is 'fil' or 'en'")
+        return value
+
+    @model_validator(mode="after")
+    def _something_to_set(self) -> Self:
+        if not self.model_fields_set:
+            raise ValueError("give the language, the name, or both")
+        return self

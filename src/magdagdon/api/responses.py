@@ -111,6 +111,11 @@ class HighScoreEntry(BaseModel):
 
 class PlayerSettings(BaseModel):
     language: Literal["fil", "en"]
+    name: str | None = Field(description="The name on the daily table; null until set.")
+    tag: str | None = Field(
+        description="The neutral name's four digits (Manlalaro 4F2A); null for a browser that "
+        "has no player yet."
+    )
 
 
 class ErrorDetail(BaseModel):

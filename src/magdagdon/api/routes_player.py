@@ -1,10 +1,13 @@
-"""``/api/player``: the player's settings, remembered by cookie."""
+"""``/api/player``: the player's settings, remembered by cookie: the language and the name
+shown on the daily table (``magdagdon.names`` says which names may be kept)."""
 
 from fastapi import APIRouter
 
+from magdagdon import names
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.requests import PlayerSettingsIn
 from magdagdon.api.responses import PlayerSettings, error_responses
+from magdagdon.store import Player
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 
@@ -13,16 +16,27 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 def read_settings(caller: CallerDep) -> PlayerSettings:
     """The settings; the defaults for a browser without a player (none is made)."""
     known = caller.known()
-    return PlayerSettings.model_validate({"language": known.language if known else "fil"})
+    if known is None:
+        return PlayerSettings(language="fil", name=None, tag=None)
+    return _settings(known)
 
 
 @router.put("", responses=error_responses(422))
 def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
-    """Change the settings; a browser without a player gets one, made with them."""
+    """Change the settings given (a name null clears it); 422 ``invalid_name`` for a name that
+    may not be kept, and then nothing changes. A browser without a player gets one."""
+    given = "name" in body.model_fields_set
+    if given and body.name is not None:
+        names.clean_name(body.name)  # refused before anything is made
     player, new = caller.player_for_write()
     if new:
-        updated = store.new_player(body.language)
-        caller.created(updated)
-    else:
-        updated = store.set_language(player.token, body.language)
-    return PlayerSettings.model_validate({"language": updated.language})
+        player = store.new_player(body.language or "fil")
+        caller.created(player)
+    name = body.name if given else names.UNSET
+    return _settings(names.save_settings(store, player, language=body.language, name=name))
+
+
+def _settings(player: Player) -> PlayerSettings:
+    return PlayerSettings.model_validate(
+        {"language": player.language, "name": player.name, "tag": names.player_tag(player.token)}
+    )

@@ -19,7 +19,7 @@ from sqlalchemy import func, select, text
 from magdagdon.store.errors import TargetNotEmptyError
 from magdagdon.store.paths import describe
 from magdagdon.store.store import Store
-from magdagdon.store.tables import actions, games, highscores, players
+from magdagdon.store.tables import actions, game_results, games, highscores, players
 
 if TYPE_CHECKING:
     import os
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Table
 
 # parents before children (the foreign keys), each in its primary key's order
-_TABLES: tuple[Table, ...] = (players, games, actions, highscores)
+_TABLES: tuple[Table, ...] = (players, games, actions, highscores, game_results)
 _BATCH = 1000
 
 
@@ -37,6 +37,7 @@ class Copied:
     games: int
     actions: int
     highscores: int
+    results: int = 0  # finished games' summaries (Statistics)
 
 
 def copy_database(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> Copied:
@@ -63,4 +64,10 @@ def copy_database(source: str | os.PathLike[str], target: str | os.PathLike[str]
                         "coalesce((SELECT max(id) FROM highscores), 0) + 1, false)"
                     )
                 )
-    return Copied(counts["players"], counts["games"], counts["actions"], counts["highscores"])
+    return Copied(
+        counts["players"],
+        counts["games"],
+        counts["actions"],
+        counts["highscores"],
+        counts["game_results"],
+    )

@@ -66,6 +66,40 @@ def read_actions(conn: Connection, game_id: str) -> list[Action]:
     return [action_from_json(json.loads(text)) for text in texts]
 
 
+def game_row(game: GameRecord) -> dict[str, Any]:
+    """The ``games`` row of a record (``INSERT_GAME``'s values)."""
+    return {
+        "id": game.id,
+        "player": game.player,
+        "difficulty": game.difficulty.value,
+        "seed": game.seed,
+        "state": to_json_text(state_to_json(game.state)),
+        "version": game.version,
+        "hints_used": game.hints_used,
+        "status": game.status.value,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+        "finished_at": game.finished_at,
+        "mode": game.mode.value,
+        "daily_date": game.daily_date,
+    }
+
+
+def high_score_row(player: str, entry: HighScore) -> dict[str, Any]:
+    """The ``highscores`` row of an entry (``INSERT_HIGH_SCORE``'s values)."""
+    return {
+        "game_id": entry.game_id,
+        "player": player,
+        "difficulty": entry.difficulty.value,
+        "score": entry.score,
+        "date": entry.date,
+        "turns": entry.turns,
+        "powers_used": entry.powers_used,
+        "ruins": entry.ruins,
+        "hints_used": entry.hints_used,
+    }
+
+
 class Rows:
     """What one write transaction may do. Made by ``Store.write()`` only."""
 
@@ -112,24 +146,7 @@ class Rows:
         )
 
     def insert_game(self, game: GameRecord) -> None:
-        self.conn.execute(
-            sql.INSERT_GAME,
-            {
-                "id": game.id,
-                "player": game.player,
-                "difficulty": game.difficulty.value,
-                "seed": game.seed,
-                "state": to_json_text(state_to_json(game.state)),
-                "version": game.version,
-                "hints_used": game.hints_used,
-                "status": game.status.value,
-                "created_at": game.created_at,
-                "updated_at": game.updated_at,
-                "finished_at": game.finished_at,
-                "mode": game.mode.value,
-                "daily_date": game.daily_date,
-            },
-        )
+        self.conn.execute(sql.INSERT_GAME, game_row(game))
 
     def save_move(self, game: GameRecord, action: Action) -> None:
         """Save ``game`` just after ``action``: its new state, and the action as the log's
@@ -161,20 +178,7 @@ class Rows:
         )
 
     def insert_high_score(self, player: str, entry: HighScore) -> None:
-        self.conn.execute(
-            sql.INSERT_HIGH_SCORE,
-            {
-                "game_id": entry.game_id,
-                "player": player,
-                "difficulty": entry.difficulty.value,
-                "score": entry.score,
-                "date": entry.date,
-                "turns": entry.turns,
-                "powers_used": entry.powers_used,
-                "ruins": entry.ruins,
-                "hints_used": entry.hints_used,
-            },
-        )
+        self.conn.execute(sql.INSERT_HIGH_SCORE, high_score_row(player, entry))
 
     def count_hint(self, game_id: str) -> int:
         """One more hint in ``game_id``; answer the new count."""

@@ -120,3 +120,21 @@ reviews = Table(
     Column("updated_at", Text, nullable=False),
     CheckConstraint("status IN ('pending', 'done', 'failed')", name="reviews_status"),
 )
+
+# a finished game's summary (magdagdon.results), written when it ends: what Statistics add up
+game_results = Table(
+    "game_results",
+    metadata,
+    Column("game_id", Text, ForeignKey("games.id"), primary_key=True),
+    Column("player", Text, ForeignKey("players.token"), nullable=False),
+    Column("difficulty", Text, nullable=False),
+    Column("mode", Text, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("ruins", Integer, nullable=False),
+    Column("powers_used", Integer, nullable=False),
+    Column("turns", Integer, nullable=False),
+    Column("straights", Integer, nullable=False),
+    Column("fours", Integer, nullable=False),
+    Column("two_pairs", Integer, nullable=False),
+    Index("game_results_by_player", "player", "difficulty", "mode"),
+)

@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-function call(method, path, body) {
+export function call(method, path, body) {
   return answer(fetch(path, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },

@@ -28,8 +28,12 @@ export function listen(root, onIntent) {
     else onIntent({ ...base, kind: "choice", value: data.choice });
   });
 
-  root.querySelector("dialog").addEventListener("close", () =>
-    onIntent({ kind: "action", name: "close", keyboard: true }));
+  // (a close event that comes after the sheet was opened again, by a key pressed at once after
+  // Esc, is late news: the sheet open now stays)
+  const dialog = root.querySelector("dialog");
+  dialog.addEventListener("close", () => {
+    if (!dialog.open) onIntent({ kind: "action", name: "close", keyboard: true });
+  });
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

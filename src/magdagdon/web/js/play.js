@@ -12,6 +12,7 @@ import { keptHint } from "./hint.js";
 import { applyStatic, language, loadLongText, setLanguage, t } from "./i18n.js";
 import { signed } from "./format.js";
 import { focusCell } from "./input.js";
+import * as more from "./more.js";
 import * as prefs from "./prefs.js";
 import { DIFFICULTIES } from "./renderSheet.js";
 import { litCells, resetModes, settle } from "./view.js";
@@ -75,6 +76,11 @@ export function createPlay({ view, dom, render, announce }) {
     const game = await api.act(before, action, waiting);
     keep(game);
     answered(before, game, action);
+    // a daily game's share text, fetched as it ends: the tap on IBAHAGI then shares at once,
+    // while the tap still counts as the player's (some browsers share only then)
+    if (game.daily && game.phase === "over") {
+      more.lazyAction("share-ready", ctx, { game }).catch(() => null); // else fetched at the tap
+    }
   }
 
   // An action with no answer yet is sent again (api.act): while it waits, the page says so.
@@ -309,7 +315,10 @@ export function createPlay({ view, dom, render, announce }) {
     view.sheet = name;
     view.ask = null;
     render();
-    if (name === "settings") loadServer(view.devices, api).then(render);
+    if (name === "settings") {
+      loadServer(view.devices, api).then(render);
+      await more.opened(name, ctx);
+    }
     if (name === "highscores") {
       view.scores = null;
       await request(async () => {
@@ -362,6 +371,21 @@ export function createPlay({ view, dom, render, announce }) {
       announce(`${t("tutorialEnded")} ${t(game.difficulty)}`);
     });
   }
+
+  // What the sheets that load when first used (more.js) may do: draw, ask the server, and start
+  // (or resume) a game as a new game does.
+  function begin(fetchGame) {
+    view.ask = null;
+    view.sheet = null;
+    resetModes(view);
+    view.hint = null;
+    return request(async () => {
+      const game = await fetchGame();
+      keep(game);
+      announce(`${t("newGame")}: ${t(game.difficulty)}`);
+    });
+  }
+  const ctx = { view, dom, render, request, begin, announce };
 
   const ACTIONS = {
     roll: () => request(() => send({ type: "roll" })),
@@ -434,7 +458,9 @@ export function createPlay({ view, dom, render, announce }) {
     if (intent.kind !== "refused" || coach === null) view.message = null;
     if (intent.kind === "cell") await tapCell(intent);
     else if (intent.kind === "die") tapDie(intent);
-    else if (intent.kind === "action") await ACTIONS[intent.name]?.(intent);
+    else if (intent.kind === "action") {
+      await (ACTIONS[intent.name] ?? ((i) => more.lazyAction(i.name, ctx, i)))(intent);
+    }
     else if (intent.kind === "refused") refuse(intent.el, intent.why, whyParams());
     else if (intent.kind === "difficulty") await askNew(intent.value);
     else if (intent.kind === "lang") await chooseLanguage(intent.value);

@@ -2,6 +2,18 @@
 import { t } from "./i18n.js";
 import { num, ordinal, signed } from "./format.js";
 
+// A daily challenge's end: its number, the share step (share.js, loaded when tapped) and the
+// day's table; once the text was copied or shared, the share button says so.
+function daily(game, view) {
+  if (!game.daily) return "";
+  const note = view.more?.shareNote?.game === game.id ? view.more.shareNote : null;
+  return `<div class="over-daily"><span class="over-daily-n">#${game.daily.number}` +
+    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span>` +
+    `<button type="button" class="btn primary" data-action="share">` +
+    `${note ? `<span class="share-note">✓ ${t(note.short)}</span>` : t("share")}</button>` +
+    `<button type="button" class="btn quiet" data-action="daily">${t("dailyTableShort")}</button></div>`;
+}
+
 export function renderOver(el, view) {
   const game = view.game;
   el.hidden = game.phase !== "over";
@@ -33,7 +45,8 @@ export function renderOver(el, view) {
     `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p></div>` +
     `<ul class="breakdown">${lines.join("")}</ul>` +
     `<div class="over-foot"><p class="rank">${rank}</p>` +
-    `<button type="button" class="btn quiet" data-action="review" data-game="${game.id}">${t("review")}</button></div>`;
+    `<button type="button" class="btn quiet" data-action="review" data-game="${game.id}">${t("review")}</button></div>` +
+    `${daily(game, view)}`;
   if (el.dataset.html !== html) {
     el.dataset.html = html;
     el.innerHTML = html;

@@ -4,6 +4,7 @@
 import { language, longText, t } from "./i18n.js";
 import { date, num } from "./format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "./link.js";
+import { drawSections, sheets } from "./more.js";
 
 export const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
 const DESCRIPTIONS = { peaceful: "descPeaceful", survival: "descSurvival", nightmare: "descNightmare" };
@@ -18,18 +19,42 @@ export function renderSheet(dialog, view) {
   }
   const screen = view.sheet;
   const previous = dialog.dataset.screen;
+  const loaded = sheets[screen]; // a sheet that loads when first opened (more.js)
   const key = [screen, language(), JSON.stringify(view.scores), JSON.stringify(view.ask),
-    view.game?.difficulty, view.game?.id, view.sound, view.vibrate, JSON.stringify(view.devices)].join("|");
+    view.game?.difficulty, view.game?.id, view.sound, view.vibrate, JSON.stringify(view.devices),
+    loaded ? loaded.key(view) : JSON.stringify(view.more?.player ?? null)].join("|");
   let fresh = false;
   if (dialog.dataset.key !== key) {
     fresh = previous !== screen || !dialog.open;
     dialog.dataset.key = key;
-    title.textContent = TITLES[screen](view);
-    body.innerHTML = SCREENS[screen](view);
+    const focused = fresh ? null : focusedHook(body);
+    if (loaded) {
+      title.textContent = loaded.title(view);
+      body.replaceChildren();
+      loaded.draw(body, view);
+    } else if (SCREENS[screen]) {
+      title.textContent = TITLES[screen](view);
+      body.innerHTML = SCREENS[screen](view);
+      drawSections(body, view);
+    } else {
+      title.textContent = t("loading"); // its module is still on the way
+      body.replaceChildren();
+    }
+    if (focused) body.querySelector(focused)?.focus(); // the same button, drawn again
   }
   dialog.dataset.screen = screen;
   if (!dialog.open) dialog.showModal();
   if (fresh) body.querySelector("[autofocus]")?.focus();
+}
+
+// The button that has the focus in the sheet, as a selector that finds it drawn again.
+function focusedHook(body) {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !body.contains(el)) return null;
+  const hooks = ["action", "value", "game", "difficulty", "lang", "pref", "choice"]
+    .filter((name) => el.dataset[name] !== undefined)
+    .map((name) => `[data-${name}="${CSS.escape(el.dataset[name])}"]`);
+  return el.id ? `#${CSS.escape(el.id)}` : hooks.join("") || null;
 }
 
 const TITLES = {
@@ -60,7 +85,8 @@ const SCREENS = {
     return `<h3>${t("settingsDifficulty")}</h3><div class="choices">${difficulties}</div>` +
       `<h3>${t("settingsLanguage")}</h3><div class="choices two">${languages}</div>` +
       `<h3>${t("settingsFeel")}</h3><div class="choices two">${feel}</div>` +
-      devicesSection(view.devices);
+      devicesSection(view.devices) +
+      '<div data-more="settings"></div>';
   },
   link: (view) => linkSheet(view.devices),
   leave: leaveSheet,
@@ -80,8 +106,9 @@ const SCREENS = {
       `<button type="button" class="btn quiet" data-choice="no" autofocus>${t("no")}</button></div>`;
   },
   highscores(view) {
-    if (!view.scores) return `<p>${t("loading")}</p>`;
-    return DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id)).join("");
+    if (!view.scores) return `${recordsRow("highscores")}<p>${t("loading")}</p>`;
+    return recordsRow("highscores") +
+      DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id)).join("");
   },
   rules() {
     const text = longText();
@@ -96,6 +123,15 @@ const SCREENS = {
     return `<p class="about-title">MAGDAGDON</p>${longText().about.map(block).join("")}`;
   },
 };
+
+// The records, one tap from each other: High Scores, the daily challenge, STATISTIKA (the last
+// two load when opened: more.js). On a narrow phone they are reached from here only.
+export function recordsRow(current) {
+  return `<div class="choices three records" role="group" aria-label="${t("highscores")}">` +
+    ["highscores", "daily", "stats"].map((name) =>
+      `<button type="button" class="choice tab" data-action="${name}" aria-pressed="${name === current}">` +
+      `<span class="choice-name">${t(name)}</span></button>`).join("") + "</div>";
+}
 
 function block(b) {
   return b.p !== undefined ? `<p>${b.p}</p>` : `<ul>${b.ul.map((i) => `<li>${i}</li>`).join("")}</ul>`;

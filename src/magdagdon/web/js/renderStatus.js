@@ -1,5 +1,6 @@
 // The status lines: the difficulty (or TUTORIAL) and the turn, the live score, the Majda Powers
-// left with the next one's cost, and how many dice are still to place this turn.
+// left with the next one's cost, how many dice are still to place this turn, and a daily
+// challenge's number (with "practice" when the attempt is not the ranked one).
 import { stagedDice } from "./game.js";
 import { t } from "./i18n.js";
 import { num } from "./format.js";
@@ -16,6 +17,8 @@ export function renderStatus(root, view) {
       : ` <span class="next">${t("nextCost", { n: num(-powers.next_penalty) })}</span>`;
     power = `<span class="power-stat">${t("powers")} <b>${powers.left}/${powers.total}</b>${next}</span>`;
   }
+  const daily = game.daily ? `<span class="daily-tag">#${game.daily.number}` +
+    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span>` : "";
   let min = "";
   if (game.phase === "place") {
     min = game.can_confirm
@@ -30,7 +33,7 @@ export function renderStatus(root, view) {
     `<span class="difficulty">${mode}</span>${turn}` +
     `<span class="score">${t("score")} <b class="score-total">${num(game.score.total)}</b></span>` +
     "</div>" +
-    `<div class="status-row small">${power}${min}</div>`;
+    `<div class="status-row small">${daily}${power}${min}</div>`;
   if (root.dataset.html !== html) {
     root.dataset.html = html;
     root.innerHTML = html;

@@ -1,0 +1,137 @@
+"""The share text of a finished daily (or practice) game: its challenge's number, difficulty and
+score, and a picture of the board that tells only what kind of line each cell helped make —
+never a die's value, so it spoils nothing for a friend who has not played the day yet.
+
+    MAGDAGDON #12 · NIGHTMARE · 287
+    🟩🟩🟩🟩
+    🟦⬜🟪⬜
+    🟦⬜🟪🟥
+    🟦🟦🟪⬜
+    https://magdagdon.example/
+
+A cell in lines of two combinations shows the higher one (STRAIGHT, then FOUR OF A KIND, then
+TWO PAIRS); a number in no combination is plain; a RUIN is its own colour. The server's address
+ends the text when it is not the player's own machine (loopback), so friends can come and play.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from magdagdon.engine import SIZE, IllegalActionError
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.daily import daily_number
+
+if TYPE_CHECKING:
+    from magdagdon.store import GameRecord
+
+#: From the strongest combination down: the kind a cell shows.
+KINDS = ("straight", "four_of_a_kind", "two_pairs", "number", "ruin")
+EMOJI = {
+    "straight": "\U0001f7e9",  # green square
+    "four_of_a_kind": "\U0001f7ea",  # purple square
+    "two_pairs": "\U0001f7e6",  # blue square
+    "number": "\u2b1c",  # white square
+    "ruin": "\U0001f7e5",  # red square
+}
+PRACTICE = {"fil": "praktis", "en": "practice"}
+_RANK = {kind: index for index, kind in enumerate(KINDS)}
+
+
+class NotOverError(IllegalActionError):
+    code = "game_not_over"
+
+
+class NotDailyError(IllegalActionError):
+    code = "not_daily"
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    number: int
+    day: str
+    difficulty: str
+    mode: str
+    score: int
+    grid: tuple[tuple[str, ...], ...]  # 4 rows of 4 kinds
+    text: dict[str, str]  # by language
+
+
+def share(game: GameRecord, base_url: str | None) -> Share:
+    """The share of a finished daily or practice game; ``base_url`` is the server's address
+    as the player reached it (left out of the text when it is loopback)."""
+    if game.daily_date is None:
+        raise NotDailyError("only a daily challenge (or its practice) has a share text")
+    state = game.state
+    if not state.is_over:
+        raise NotOverError("the game is not over yet")
+    final = state.score()
+    grid = board_picture(
+        state.codes(), [line.combo for line in final.rows], [line.combo for line in final.columns]
+    )
+    number = daily_number(date.fromisoformat(game.daily_date))
+    score = final.total
+    url = base_url if base_url and not is_loopback(base_url) else None
+    text = {
+        language: share_text(
+            number,
+            game.difficulty.value,
+            score,
+            grid,
+            practice=PRACTICE[language] if game.mode.value == "practice" else None,
+            url=url,
+        )
+        for language in PRACTICE
+    }
+    return Share(number, game.daily_date, game.difficulty.value, game.mode.value, score, grid, text)
+
+
+def board_picture(
+    codes: list[int], rows: list[str | None], columns: list[str | None]
+) -> tuple[tuple[str, ...], ...]:
+    """The kind of each cell (see :data:`KINDS`) from the board's codes and its lines' combos."""
+    picture = []
+    for r in range(SIZE):
+        line = []
+        for c in range(SIZE):
+            code = codes[r * SIZE + c]
+            if code == RUIN_CODE:
+                line.append("ruin")
+                continue
+            kinds = [combo for combo in (rows[r], columns[c]) if combo is not None] or ["number"]
+            line.append(min(kinds, key=_RANK.__getitem__))
+        picture.append(tuple(line))
+    return tuple(picture)
+
+
+def share_text(
+    number: int,
+    difficulty: str,
+    score: int,
+    grid: tuple[tuple[str, ...], ...],
+    *,
+    practice: str | None = None,
+    url: str | None = None,
+) -> str:
+    title = f"MAGDAGDON #{number} \u00b7 {difficulty.upper()} \u00b7 {score}"
+    if practice:
+        title += f" \u00b7 {practice}"
+    lines = [title, *("".join(EMOJI[kind] for kind in row) for row in grid)]
+    if url:
+        lines.append(url)
+    return "\n".join(lines)
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url``'s host is this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,104 @@
+"""The rows of finished games' summaries (``game_results``) and the reads Statistics make.
+
+Statements are built once at import, as in ``statements.py``."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from sqlalchemy import bindparam, func, insert, select
+
+from magdagdon.store.tables import game_results, games
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from sqlalchemy import BindParameter, Connection
+
+    from magdagdon.engine import Difficulty
+    from magdagdon.results import GameResult
+    from magdagdon.store.records import GameRecord
+
+_r = game_results.c
+INSERT_RESULT = insert(game_results)
+_MODES: BindParameter[str] = bindparam("modes", expanding=True)
+SCORES = (
+    select(_r.score)
+    .where(_r.player == bindparam("player"), _r.difficulty == bindparam("difficulty"))
+    .where(_r.mode.in_(_MODES))
+    .order_by(_r.score)
+)
+BEST_GAME = (
+    select(_r.game_id)
+    .select_from(game_results.join(games, games.c.id == _r.game_id))
+    .where(_r.player == bindparam("player"), _r.difficulty == bindparam("difficulty"))
+    .where(_r.mode.in_(_MODES), _r.score == bindparam("score"))
+    .order_by(games.c.finished_at.asc(), _r.game_id.asc())
+    .limit(1)
+)
+TOTALS = (
+    select(
+        func.coalesce(func.sum(_r.ruins), 0),
+        func.coalesce(func.sum(_r.powers_used), 0),
+        func.coalesce(func.sum(_r.straights), 0),
+        func.coalesce(func.sum(_r.fours), 0),
+        func.coalesce(func.sum(_r.two_pairs), 0),
+    )
+    .where(_r.player == bindparam("player"), _r.difficulty == bindparam("difficulty"))
+    .where(_r.mode.in_(_MODES))
+)
+STARTED = (
+    select(func.count())
+    .select_from(games)
+    .where(games.c.player == bindparam("player"), games.c.difficulty == bindparam("difficulty"))
+    .where(games.c.mode.in_(_MODES))
+)
+
+
+def insert_result(conn: Connection, game: GameRecord, result: GameResult) -> None:
+    """Write the summary of ``game``, which has just ended with ``result``."""
+    conn.execute(INSERT_RESULT, result_row(game, result))
+
+
+def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
+    """The ``game_results`` row (its columns are the result's fields, and the game's keys)."""
+    return {
+        "game_id": game.id,
+        "player": game.player,
+        "difficulty": game.difficulty.value,
+        "mode": game.mode.value,
+        **dataclasses.asdict(result),
+    }
+
+
+def scores(
+    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]
+) -> list[int]:
+    """The final scores of the player's finished games of these modes, lowest first."""
+    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+    return list(conn.execute(SCORES, query).scalars())
+
+
+def totals(
+    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]
+) -> tuple[int, int, int, int, int]:
+    """Over the same games: RUINs, Powers used, and the lines of each combination."""
+    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+    row = conn.execute(TOTALS, query).one()
+    return int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4])
+
+
+def best_game(
+    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str], best: int
+) -> str | None:
+    """The id of the game of those that scored ``best`` and ended first."""
+    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes), "score": best}
+    found = conn.execute(BEST_GAME, query).scalar()
+    return None if found is None else str(found)
+
+
+def started(conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]) -> int:
+    """How many games of these modes the player has started (finished or not)."""
+    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+    return int(conn.execute(STARTED, query).scalar_one())

@@ -1,0 +1,58 @@
+// The parts of the page that load when first used (issue 18: the daily challenge, STATISTIKA,
+// the share step, the name and the player's data in SETTINGS), so the first load stays small.
+// play.js hands an action it does not know to lazyAction, and tells opened() when a sheet
+// opens; renderSheet draws a sheet, or a section of one (<div data-more="name">), that a loaded
+// module registered. Nothing here decides a rule.
+const MODULES = {
+  daily: "./sheetDaily.js",
+  stats: "./sheetStats.js",
+  share: "./share.js",
+  settings: "./sheetSettingsMore.js",
+  export: "./sheetSettingsMore.js",
+  import: "./sheetSettingsMore.js",
+};
+const actions = {};
+const opens = {};
+export const sheets = {};
+const sections = {};
+
+// Called by a module as it loads: its actions, what it does when a sheet opens, its sheets
+// ({title(view), key(view), draw(body, view)}) and its sections (draw(el, view)).
+export function register(more) {
+  Object.assign(actions, more.actions ?? {});
+  Object.assign(opens, more.opens ?? {});
+  Object.assign(sheets, more.sheets ?? {});
+  Object.assign(sections, more.sections ?? {});
+}
+
+let styled = null; // their stylesheet, added with the first of them
+
+function style() {
+  styled ??= new Promise((resolve) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "css/more.css" });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+  return styled;
+}
+
+async function load(name) {
+  if (MODULES[name]) await Promise.all([import(MODULES[name]), style()]);
+}
+
+// ctx: {view, dom, render, request, begin, announce}; intent: the tap (its el, keyboard…).
+export async function lazyAction(name, ctx, intent) {
+  if (!actions[name]) await load(name);
+  return actions[name]?.(ctx, intent);
+}
+
+// A sheet opens: its module loads first, then fetches what it shows.
+export async function opened(name, ctx) {
+  await load(name);
+  return opens[name]?.(ctx);
+}
+
+export function drawSections(body, view) {
+  for (const el of body.querySelectorAll("[data-more]")) sections[el.dataset.more]?.(el, view);
+}

@@ -1,0 +1,142 @@
+// SETTINGS' own sections for issue 18: the name shown on the day's table (API.md PUT
+// /api/player {"name"}, always shown as text), and the player's data as one file (GET
+// /api/player/export, POST /api/player/import). Loaded when SETTINGS first opens (more.js).
+import { ApiError } from "./api.js";
+import { h } from "./dom.js";
+import * as moreApi from "./moreApi.js";
+import { register } from "./more.js";
+import { tx } from "./moreStrings.js";
+
+const NAME_MAX = 20;
+
+function state(view) {
+  view.more ??= {};
+  view.more.player ??= { loaded: false, name: null, tag: "", note: null, dataNote: null };
+  return view.more.player;
+}
+
+async function loadPlayer(ctx) {
+  const player = state(ctx.view);
+  player.note = null;
+  player.dataNote = null;
+  try {
+    const found = await moreApi.player();
+    Object.assign(player, { loaded: true, name: found.name, tag: found.tag });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+  }
+  ctx.render();
+}
+
+function neutral(player) {
+  return tx("dailyPlayer", { tag: player.tag });
+}
+
+async function saveName(ctx, clear) {
+  const player = state(ctx.view);
+  const field = ctx.dom.sheet.querySelector("#player-name");
+  const name = clear ? null : field?.value ?? "";
+  try {
+    const found = await moreApi.setName(name);
+    Object.assign(player, { name: found.name, tag: found.tag });
+    player.note = { text: found.name === null ? tx("nameCleared", { name: neutral(player) }) : tx("nameSaved") };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    player.note = { text: err.message || tx("loadFailed"), error: true };
+  }
+  ctx.render();
+  ctx.announce(player.note.text);
+}
+
+async function exportData(ctx) {
+  const player = state(ctx.view);
+  try {
+    const { blob, name } = await moreApi.exportFile();
+    const link = h("a", { href: URL.createObjectURL(blob), download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+    player.dataNote = { text: tx("exported") };
+  } catch {
+    player.dataNote = { text: tx("loadFailed"), error: true };
+  }
+  ctx.render();
+  ctx.announce(player.dataNote.text);
+}
+
+function chooseFile(ctx) {
+  ctx.dom.sheet.querySelector("#import-file")?.click();
+}
+
+async function importData(ctx, file) {
+  const player = state(ctx.view);
+  let document;
+  try {
+    document = JSON.parse(await file.text());
+  } catch {
+    player.dataNote = { text: tx("importNotJson"), error: true };
+    ctx.render();
+    return;
+  }
+  try {
+    const found = await moreApi.importFile(document);
+    player.dataNote = { text: tx("imported", { n: found.imported, m: found.skipped }) };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    player.dataNote = { text: tx("importBad"), detail: err.message, error: true };
+  }
+  ctx.render();
+  ctx.announce(player.dataNote.text);
+}
+
+let context = null; // the play context, for the file field's change and the form's submit
+
+register({
+  opens: { settings: (ctx) => { context = ctx; return loadPlayer(ctx); } },
+  actions: {
+    "name-save": (ctx) => saveName(ctx, false),
+    "name-clear": (ctx) => saveName(ctx, true),
+    export: exportData,
+    import: chooseFile,
+  },
+  sections: { settings: draw },
+});
+
+function note(found) {
+  if (!found) return null;
+  return h("p", { class: `more-note${found.error ? " error" : ""}`, role: found.error ? "alert" : "status" },
+    found.text, found.detail ? h("span", { class: "detail" }, found.detail) : null);
+}
+
+function draw(el, view) {
+  const player = state(view);
+  el.replaceChildren();
+  if (!player.loaded) return;
+  const field = h("input", {
+    id: "player-name", type: "text", maxlength: NAME_MAX * 2, autocomplete: "nickname",
+    spellcheck: "false", placeholder: neutral(player), enterkeyhint: "done",
+  });
+  field.value = player.name ?? "";
+  const form = h("form", { class: "name-form" },
+    h("label", { for: "player-name" }, tx("nameLabel")),
+    h("div", { class: "name-row" }, field,
+      h("button", { type: "submit", class: "btn primary", "data-action": "name-save" }, tx("nameSave")),
+      player.name === null ? null : h("button", { type: "button", class: "btn quiet", "data-action": "name-clear" }, tx("nameClear"))));
+  form.addEventListener("submit", (event) => event.preventDefault()); // the save button's click acts
+  const file = h("input", { id: "import-file", type: "file", accept: "application/json,.json", class: "sr", tabindex: "-1", "aria-hidden": "true" });
+  file.addEventListener("change", () => {
+    const chosen = file.files?.[0];
+    if (chosen && context) importData(context, chosen);
+  });
+  const parts = [
+    h("h3", {}, tx("nameTitle")), form,
+    player.name === null ? h("p", { class: "muted" }, tx("nameNeutral", { name: neutral(player) })) : null,
+    note(player.note),
+    h("h3", {}, tx("dataTitle")), h("p", { class: "muted" }, tx("dataText")),
+    h("div", { class: "choices two" },
+      h("button", { type: "button", class: "btn quiet", "data-action": "export" }, tx("export")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "import" }, tx("import"))),
+    file, note(player.dataNote),
+  ];
+  el.append(...parts.filter(Boolean));
+}

@@ -1,0 +1,112 @@
+// STATISTIKA (API.md GET /api/stats): per difficulty, games played and finished, mean, median
+// and best, the scores' histogram, the streak, RUINs and Powers per game, the combinations
+// made, and the mean beside the computer player's. Loaded when first opened (more.js).
+import { ApiError } from "./api.js";
+import { histogram, versus } from "./chart.js";
+import { h } from "./dom.js";
+import { language, t } from "./i18n.js";
+import * as moreApi from "./moreApi.js";
+import { register } from "./more.js";
+import { tx } from "./moreStrings.js";
+import { num } from "./format.js";
+import { DIFFICULTIES, recordsRow } from "./renderSheet.js";
+
+const LOCALES = { fil: "fil-PH", en: "en-GB" };
+
+function state(view) {
+  view.more ??= {};
+  view.more.stats ??= { difficulty: null, found: {}, error: null };
+  return view.more.stats;
+}
+
+async function load(ctx) {
+  const stats = state(ctx.view);
+  const difficulty = stats.difficulty;
+  try {
+    stats.found[difficulty] = await moreApi.stats(difficulty); // kept by difficulty: no race
+    stats.error = null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    stats.error = tx("loadFailed");
+  }
+  ctx.render();
+}
+
+register({
+  actions: {
+    stats: async (ctx) => {
+      const stats = state(ctx.view);
+      stats.found = {}; // fresh figures at every opening
+      stats.difficulty = DIFFICULTIES.includes(ctx.view.game?.difficulty) ? ctx.view.game.difficulty : "peaceful";
+      ctx.view.sheet = "stats";
+      ctx.view.ask = null;
+      ctx.render();
+      await load(ctx);
+    },
+    "stats-tab": async (ctx, intent) => {
+      const stats = state(ctx.view);
+      stats.difficulty = intent.el.dataset.value;
+      ctx.render();
+      if (!stats.found[stats.difficulty]) await load(ctx);
+    },
+  },
+  sheets: {
+    stats: {
+      title: () => tx("statsTitle"),
+      key: (view) => JSON.stringify(state(view)),
+      draw,
+    },
+  },
+});
+
+function decimal(n, digits = 1) {
+  if (n === null || n === undefined) return "—";
+  const text = n.toLocaleString(LOCALES[language()] ?? "fil-PH", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return n < 0 ? `\u2212${text.replace(/^[-\u2212]/, "")}` : text;
+}
+
+function draw(body, view) {
+  const stats = state(view);
+  body.insertAdjacentHTML("afterbegin", recordsRow("stats"));
+  body.append(h("div", { class: "choices three stats-tabs" }, DIFFICULTIES.map((d) =>
+    h("button", { type: "button", class: "choice tab", "data-action": "stats-tab", "data-value": d, "aria-pressed": String(d === stats.difficulty) },
+      h("span", { class: "choice-name" }, t(d))))));
+  const found = stats.found[stats.difficulty];
+  if (!found) {
+    body.append(h("p", { role: stats.error ? "alert" : null }, stats.error ?? t("loading")));
+    return;
+  }
+  const figure = (label, value, more = null) => h("div", { class: "stat" }, h("dt", {}, label),
+    h("dd", {}, value, more ? h("small", { class: "muted" }, more) : null));
+  body.append(h("dl", { class: "stats-grid", "data-stats": found.difficulty },
+    figure(tx("statsGames"), num(found.games)),
+    figure(tx("statsFinished"), num(found.finished)),
+    figure(tx("statsMean"), decimal(found.mean)),
+    figure(tx("statsMedian"), decimal(found.median)),
+    figure(tx("statsBest"), found.best === null ? "—" : num(found.best)),
+    figure(tx("dailyStreak"), num(found.streak.current), tx("dailyStreakBest", { n: found.streak.best }))));
+  if (!found.finished) {
+    body.append(h("p", { class: "empty" }, tx("statsNone", { difficulty: t(found.difficulty) })),
+      h("p", { class: "muted" }, tx("statsCovered")));
+    return;
+  }
+  const title = tx("statsChart");
+  body.append(h("h3", {}, title), histogram(found.histogram, {
+    title,
+    label: (bin) => tx("statsChartLabel", { from: num(bin.from), to: num(bin.to), n: bin.count }),
+  }));
+  const versusTitle = tx("statsVersus", { difficulty: t(found.difficulty) });
+  const gap = Math.round((found.mean - found.computer_mean) * 10) / 10;
+  body.append(h("h3", {}, versusTitle), versus([
+    { label: tx("statsYou"), value: found.mean, text: decimal(found.mean), kind: "you" },
+    { label: tx("statsComputer"), value: found.computer_mean, text: decimal(found.computer_mean), kind: "computer" },
+  ], versusTitle), h("p", { class: "stats-gap" }, gap >= 0 ? tx("statsAhead", { n: decimal(gap) }) : tx("statsBehind", { n: decimal(-gap) })));
+  body.append(h("dl", { class: "stats-grid small" },
+    figure(tx("statsRuins"), decimal(found.ruins_per_game, 2)),
+    figure(tx("statsPowers"), decimal(found.powers_per_game, 2))));
+  body.append(h("h3", {}, tx("statsCombos")), h("dl", { class: "stats-grid small" },
+    figure(t("straight"), num(found.combos.straight)),
+    figure(t("four_of_a_kind"), num(found.combos.four_of_a_kind)),
+    figure(t("two_pairs"), num(found.combos.two_pairs))));
+  body.append(h("p", { class: "muted" }, tx("statsCovered")));
+}

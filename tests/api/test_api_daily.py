@@ -1,0 +1,304 @@
+"""The daily challenge (SPEC "Modes and records", issue 18 item 1): the same dice for every
+player and on every server, the first attempt ranked and the rest practice, a day not begun
+refused, the streak across days (the clock file), the day's table and its names."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from daily_helpers import Clock, first_roll, play_out, start_daily, state_of
+from fastapi.testclient import TestClient
+
+from magdagdon.engine import Difficulty
+from magdagdon.engine.daily import daily_seed
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from server_process import ServerProcess
+
+DAY = "2026-12-05"
+
+
+@pytest.fixture
+def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Clock:
+    return Clock(tmp_path, monkeypatch, DAY)
+
+
+def daily(client: TestClient) -> dict[str, Any]:
+    response = client.get("/api/daily")
+    assert response.status_code == 200
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def challenge(client: TestClient, difficulty: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(
+        c for c in daily(client)["challenges"] if c["difficulty"] == difficulty
+    )
+    return found
+
+
+def day_table(client: TestClient, difficulty: str = "peaceful", **params: str) -> Any:
+    response = client.get("/api/daily/table", params={"difficulty": difficulty, **params})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_two_players_on_one_server_get_the_same_dice(
+    clock: Clock, client: TestClient, other_client: TestClient
+) -> None:
+    for difficulty in ("peaceful", "survival", "nightmare"):
+        mine, theirs = start_daily(client, difficulty), start_daily(other_client, difficulty)
+        assert mine["mode"] == theirs["mode"] == "daily"
+        assert mine["daily"] == theirs["daily"] == {"date": DAY, "number": 5}
+        seed = daily_seed(date.fromisoformat(DAY), Difficulty(difficulty))
+        assert state_of(client, mine).seed == state_of(other_client, theirs).seed == seed
+        assert first_roll(client, mine) == first_roll(other_client, theirs)
+
+
+def _server_roll(server: ServerProcess, difficulty: str) -> tuple[dict[str, Any], list[int]]:
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    try:
+        headers = {"content-type": "application/json"}
+        conn.request("POST", "/api/daily", json.dumps({"difficulty": difficulty}), headers)
+        answer = conn.getresponse()
+        assert answer.status == 201
+        cookie = (answer.getheader("set-cookie") or "").split(";")[0]
+        game = json.loads(answer.read())
+        headers["cookie"] = cookie
+        body = json.dumps({"type": "roll"})
+        conn.request("POST", f"/api/games/{game['id']}/actions", body, headers)
+        rolled = conn.getresponse()
+        assert rolled.status == 200
+        return game, [die["value"] for die in json.loads(rolled.read())["dice"]]
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_two_servers_give_the_same_dice_for_the_same_day(
+    clock: Clock, new_db: Callable[..., str], start_server: Callable[[str], ServerProcess]
+) -> None:
+    first, second = start_server(new_db()), start_server(new_db())
+    for difficulty in ("peaceful", "nightmare"):
+        game_one, dice_one = _server_roll(first, difficulty)
+        game_two, dice_two = _server_roll(second, difficulty)
+        assert game_one["daily"] == game_two["daily"] == {"date": DAY, "number": 5}
+        assert dice_one == dice_two
+    clock.set("2026-12-06")  # the servers read the clock file at every request
+    game_one, dice_one = _server_roll(first, "peaceful")
+    game_two, dice_two = _server_roll(second, "peaceful")
+    assert game_one["daily"]["number"] == game_two["daily"]["number"] == 6
+    assert dice_one == dice_two
+
+
+def test_the_second_attempt_is_practice_and_changes_no_ranked_result(
+    clock: Clock, client: TestClient, other_client: TestClient
+) -> None:
+    ranked = play_out(client, start_daily(client))
+    play_out(other_client, start_daily(other_client), random.Random(3))
+    table_before = day_table(client)
+    highscores_before = client.get("/api/highscores", params={"difficulty": "peaceful"}).json()
+    assert ranked["rank"] == 1
+    assert challenge(client, "peaceful") == {
+        "difficulty": "peaceful",
+        "status": "over",
+        "game_id": ranked["id"],
+        "score": ranked["score"]["total"],
+    }
+    for seed in (1, 2):  # two more attempts, played differently: practice both
+        again = start_daily(client)
+        assert again["mode"] == "practice"
+        assert again["daily"] == {"date": DAY, "number": 5}
+        over = play_out(client, again, random.Random(seed))
+        assert over["rank"] is None
+    assert day_table(client) == table_before
+    assert client.get("/api/highscores", params={"difficulty": "peaceful"}).json() == (
+        highscores_before
+    )
+    assert challenge(client, "peaceful")["game_id"] == ranked["id"]
+    # the ranked attempt of another difficulty is still to come
+    assert challenge(client, "survival")["status"] == "new"
+    assert start_daily(client, "survival")["mode"] == "daily"
+
+
+def test_an_unfinished_ranked_attempt_waits_to_be_resumed(clock: Clock, client: TestClient) -> None:
+    ranked = start_daily(client, "nightmare")
+    first_roll(client, ranked)
+    client.post("/api/games", json={"difficulty": "peaceful"})  # a normal game meanwhile
+    assert challenge(client, "nightmare") == {
+        "difficulty": "nightmare",
+        "status": "playing",
+        "game_id": ranked["id"],
+        "score": None,
+    }
+    resumed = client.get(f"/api/games/{ranked['id']}").json()
+    assert (resumed["abandoned"], resumed["phase"]) == (False, "place")
+    practice = start_daily(client, "nightmare")  # another attempt while it waits: practice
+    assert practice["mode"] == "practice"
+    assert client.get(f"/api/games/{ranked['id']}").json()["abandoned"] is False
+
+
+def test_past_days_are_practice_and_days_not_begun_are_refused(
+    clock: Clock, client: TestClient
+) -> None:
+    past = start_daily(client, "survival", date="2026-12-02")
+    assert past["mode"] == "practice"
+    assert past["daily"] == {"date": "2026-12-02", "number": 2}
+    seed = daily_seed(date(2026, 12, 2), Difficulty.SURVIVAL)
+    assert state_of(client, past).seed == seed
+    play_out(client, past)
+    assert client.get("/api/highscores", params={"difficulty": "survival"}).json() == []
+    assert day_table(client, "survival", date="2026-12-02") == []
+    for day in ("2026-12-06", "2027-01-01", "2026-11-30"):
+        response = client.post("/api/daily", json={"difficulty": "survival", "date": day})
+        assert response.status_code == 409, day
+        assert response.json()["error"]["code"] == "daily_not_open"
+        table = client.get("/api/daily/table", params={"difficulty": "survival", "date": day})
+        assert table.status_code == 409
+    clock.set(DAY, "23:59:59.999")
+    early = client.post("/api/daily", json={"difficulty": "peaceful", "date": "2026-12-06"})
+    assert early.status_code == 409
+    clock.set("2026-12-06", "00:00:00")
+    assert start_daily(client, "peaceful", date="2026-12-06")["mode"] == "daily"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"difficulty": "peaceful", "date": "2026-12-32"},
+        {"difficulty": "peaceful", "date": "5 December"},
+        {"difficulty": "peaceful", "date": 20261205},
+        {"difficulty": "peaceful", "date": "2026-12-05T00:00:00"},
+        {"difficulty": "hard"},
+        {"difficulty": "peaceful", "seed": 4},
+        {},
+    ],
+)
+def test_a_malformed_daily_request_is_422_and_makes_nothing(
+    clock: Clock, client: TestClient, body: dict[str, Any]
+) -> None:
+    response = client.post("/api/daily", json=body)
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "malformed"
+    assert all(c["status"] == "new" for c in daily(client)["challenges"])
+    assert client.get("/api/daily/table", params={"difficulty": "x"}).status_code == 422
+
+
+def test_the_streak_counts_days_in_a_row_with_a_finished_ranked_attempt(
+    clock: Clock, client: TestClient
+) -> None:
+    def streak() -> tuple[int, int]:
+        found = daily(client)["streak"]
+        stats = client.get("/api/stats", params={"difficulty": "nightmare"}).json()["streak"]
+        assert stats == found
+        return found["current"], found["best"]
+
+    assert streak() == (0, 0)
+    for day, difficulty in [("2026-12-01", "nightmare"), ("2026-12-02", "survival")]:
+        clock.set(day)
+        play_out(client, start_daily(client, difficulty))
+        play_out(client, start_daily(client, difficulty))  # practice adds nothing
+    assert streak() == (2, 2)
+    clock.set("2026-12-03")  # today's not played yet: the streak still stands
+    assert streak() == (2, 2)
+    unfinished = start_daily(client, "peaceful")
+    first_roll(client, unfinished)
+    assert streak() == (2, 2)  # an attempt under way is not a finished one
+    practice = start_daily(client, "peaceful", date="2026-12-03")  # not a ranked attempt
+    assert practice["mode"] == "practice"
+    play_out(client, practice)
+    assert streak() == (2, 2)
+    clock.set("2026-12-04")  # 3 December was missed
+    assert streak() == (0, 2)
+    play_out(client, start_daily(client, "peaceful", date="2026-12-03"))  # practice now
+    assert streak() == (0, 2)
+    for day in ("2026-12-04", "2026-12-05", "2026-12-06"):
+        clock.set(day)
+        play_out(client, start_daily(client, "nightmare"))
+    assert streak() == (3, 3)
+    clock.set("2026-12-07", "23:00:00")
+    assert streak() == (3, 3)
+    clock.set("2026-12-08", "00:00:01")
+    assert streak() == (0, 3)
+
+
+def test_the_table_ranks_the_days_ranked_attempts_with_names(
+    clock: Clock, app: Any, client: TestClient, other_client: TestClient
+) -> None:
+    third = TestClient(app)
+    clock.set(DAY, "09:00:00")
+    mine = play_out(client, start_daily(client))
+    clock.set(DAY, "09:30:00")
+    same = play_out(third, start_daily(third))  # the same plain play, ended later: a tie
+    clock.set(DAY, "10:00:00")
+    theirs = play_out(other_client, start_daily(other_client), random.Random(8))
+    assert mine["score"] == same["score"]
+    named = client.put("/api/player", json={"name": "  <b>Majda</b> ✨ "})
+    assert named.status_code == 200
+    assert named.json()["name"] == "<b>Majda</b> ✨"
+    rows = day_table(client)
+    assert [row["rank"] for row in rows] == [1, 2, 3]
+    by_game = {row.get("game_id"): row for row in rows}
+    mine_row = by_game[mine["id"]]
+    assert mine_row["name"] == "<b>Majda</b> ✨"
+    assert mine_row["named"] is True
+    assert [row["game_id"] for row in rows].count(None) == 2  # others' rows name no game
+    others = [row for row in rows if row["game_id"] is None]
+    assert all(row["named"] is False for row in others)
+    assert all(row["name"] == f"Manlalaro {row['tag']}" for row in others)
+    tokens = {c.cookies["magdagdon_player"] for c in (client, other_client, third)}
+    assert not any(row["name"] in token for row in rows for token in tokens)
+    # best first; on a tie the attempt that ended first
+    scores = [row["score"] for row in rows]
+    assert scores == sorted(scores, reverse=True)
+    assert theirs["score"]["total"] != mine["score"]["total"]
+    tied = [row for row in rows if row["score"] == mine["score"]["total"]]
+    assert tied[0] is mine_row  # it ended before the third player's
+    assert all(row["turns"] > 0 for row in rows)
+    assert day_table(third)[tied[1]["rank"] - 1]["game_id"] == same["id"]
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("", "invalid_name"),
+        ("   ", "invalid_name"),
+        ("x" * 21, "invalid_name"),
+        ("tab\there", "invalid_name"),
+        ("new\nline", "invalid_name"),
+        ("right\u202eleft", "invalid_name"),
+        ("nul\x00", "invalid_name"),
+        (7, "malformed"),
+        (["Majda"], "malformed"),
+    ],
+)
+def test_a_bad_name_is_refused_and_changes_nothing(
+    client: TestClient, name: object, code: str
+) -> None:
+    client.put("/api/player", json={"name": "Majda", "language": "en"})
+    response = client.put("/api/player", json={"name": name, "language": "fil"})
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == code
+    assert client.get("/api/player").json() | {"tag": None} == {
+        "language": "en",
+        "name": "Majda",
+        "tag": None,
+    }
+
+
+def test_a_name_is_twenty_characters_and_can_be_cleared(client: TestClient) -> None:
+    assert client.put("/api/player", json={"name": " " + "ñ" * 20 + " "}).json()["name"] == (
+        "ñ" * 20
+    )
+    assert client.put("/api/player", json={"language": "en"}).json()["name"] == "ñ" * 20
+    cleared = client.put("/api/player", json={"name": None}).json()
+    assert cleared["name"] is None
+    assert cleared["language"] == "en"
