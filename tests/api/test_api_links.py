@@ -96,9 +96,10 @@ def test_a_link_makes_the_other_device_the_same_player(
 
     used = other_client.post(f"/api/player/link/{link['code']}")
     assert used.status_code == 200
-    assert used.json() == {"language": "en"}
+    assert used.json() == client.get("/api/player").json()
+    assert used.json()["language"] == "en"
     assert other_client.cookies[COOKIE] == client.cookies[COOKIE]
-    assert other_client.get("/api/player").json() == {"language": "en"}
+    assert other_client.get("/api/player").json() == used.json()
     current = client.get("/api/games/current").json()
     assert other_client.get("/api/games/current").json() == current
     assert current["version"] == 1

@@ -87,7 +87,8 @@ def read_stats(client: TestClient, difficulty: str = "peaceful") -> dict[str, An
 
 
 def token_of(client: TestClient) -> str:
-    client.get("/api/player")
+    """The client's player's token (a settings change makes the player when it has none)."""
+    client.put("/api/player", json={"language": "fil"})
     return client.cookies["magdagdon_player"]
 
 

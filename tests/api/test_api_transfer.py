@@ -52,6 +52,9 @@ def without_ids(found: dict[str, Any]) -> dict[str, Any]:
     for challenge in found["daily"]["challenges"]:
         if challenge["game_id"]:
             text = text.replace(challenge["game_id"], "ID")
+    for key, value in found.items():  # the best game may be a practice one, in neither above
+        if key.startswith("stats") and value["best_game_id"]:
+            text = text.replace(value["best_game_id"], "ID")
     result: dict[str, Any] = json.loads(text)
     return result
 

@@ -17,6 +17,7 @@ from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.errors import error_response
 from magdagdon.api.origin import SettingsDep, shared_origin
 from magdagdon.api.responses import ErrorBody, PlayerSettings
+from magdagdon.api.routes_player import settings_of
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 
@@ -55,7 +56,7 @@ def use_link(request: Request, code: str, store: StoreDep) -> Response:
         player = links.use(store, code)
     except links.LinkInvalidError as exc:
         return error_response(request, 404, "link_invalid", exc.message)
-    answer = PlayerSettings.model_validate({"language": player.language})
+    answer = settings_of(player)
     response = JSONResponse(answer.model_dump())
     set_player_cookie(request, response, player.token)
     return response

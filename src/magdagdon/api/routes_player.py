@@ -13,16 +13,16 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 
 
 @router.get("")
-def read_settings(caller: CallerDep) -> PlayerSettings:
+def readsettings_of(caller: CallerDep) -> PlayerSettings:
     """The settings; the defaults for a browser without a player (none is made)."""
     known = caller.known()
     if known is None:
         return PlayerSettings(language="fil", name=None, tag=None)
-    return _settings(known)
+    return settings_of(known)
 
 
 @router.put("", responses=error_responses(422))
-def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
+def updatesettings_of(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
     """Change the settings given (a name null clears it); 422 ``invalid_name`` for a name that
     may not be kept, and then nothing changes. A browser without a player gets one."""
     given = "name" in body.model_fields_set
@@ -33,10 +33,11 @@ def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) 
         player = store.new_player(body.language or "fil")
         caller.created(player)
     name = body.name if given else names.UNSET
-    return _settings(names.save_settings(store, player, language=body.language, name=name))
+    return settings_of(names.save_settings(store, player, language=body.language, name=name))
 
 
-def _settings(player: Player) -> PlayerSettings:
+def settings_of(player: Player) -> PlayerSettings:
+    """What ``/api/player`` answers of ``player`` (a device link's answer too)."""
     return PlayerSettings.model_validate(
         {"language": player.language, "name": player.name, "tag": names.player_tag(player.token)}
     )
