@@ -197,6 +197,12 @@ def test_the_statistics_sheet_draws_its_chart(opened: Opener, layout: str) -> No
     assert page.locator("svg image, svg use, img").count() == 0  # drawn here, fetched from nowhere
     fits(player, "STATISTIKA")
     player.screenshot("stats")
+    # the best score opens that game's review, and closing it comes back to STATISTIKA
+    assert found["best_game_id"] == game["id"]
+    player.tap(f'[data-stats="survival"] [data-action="review"][data-game="{game["id"]}"]')
+    page.wait_for_selector('#review[data-status="done"]', timeout=120_000)
+    page.keyboard.press("Escape")
+    expect(page.locator('#sheet[data-screen="stats"]')).to_be_visible()
 
 
 def test_a_name_is_shown_as_text_on_the_days_table(opened: Opener) -> None:

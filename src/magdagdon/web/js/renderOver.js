@@ -2,16 +2,19 @@
 import { t } from "./i18n.js";
 import { num, ordinal, signed } from "./format.js";
 
-// A daily challenge's end: its number, the share step (share.js, loaded when tapped) and the
-// day's table; once the text was copied or shared, the share button says so.
-function daily(game, view) {
-  if (!game.daily) return "";
+// The foot of the panel: the rank and SURIIN ANG LARO; at a daily challenge's end also its
+// number, the share step (share.js, loaded when tapped) and the day's table, the rank on a line
+// of its own above the three buttons (a small phone has no room for two rows of buttons). Once
+// the text was copied or shared, the share button says so.
+function foot(game, view, rank) {
+  const review = `<button type="button" class="btn quiet" data-action="review" data-game="${game.id}">${t("review")}</button>`;
+  if (!game.daily) return `<div class="over-foot"><p class="rank">${rank}</p>${review}</div>`;
   const note = view.more?.shareNote?.game === game.id ? view.more.shareNote : null;
-  return `<div class="over-daily"><span class="over-daily-n">#${game.daily.number}` +
-    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span>` +
-    `<button type="button" class="btn primary" data-action="share">` +
+  return `<p class="rank"><span class="over-daily-n">#${game.daily.number}` +
+    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span> ${rank}</p>` +
+    `<div class="over-daily"><button type="button" class="btn primary" data-action="share">` +
     `${note ? `<span class="share-note">✓ ${t(note.short)}</span>` : t("share")}</button>` +
-    `<button type="button" class="btn quiet" data-action="daily">${t("dailyTableShort")}</button></div>`;
+    `<button type="button" class="btn quiet" data-action="daily">${t("dailyTableShort")}</button>${review}</div>`;
 }
 
 export function renderOver(el, view) {
@@ -44,9 +47,7 @@ export function renderOver(el, view) {
     `<div class="over-head"><h2 class="over-title">${t("gameOver")}</h2>` +
     `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p></div>` +
     `<ul class="breakdown">${lines.join("")}</ul>` +
-    `<div class="over-foot"><p class="rank">${rank}</p>` +
-    `<button type="button" class="btn quiet" data-action="review" data-game="${game.id}">${t("review")}</button></div>` +
-    `${daily(game, view)}`;
+    foot(game, view, rank);
   if (el.dataset.html !== html) {
     el.dataset.html = html;
     el.innerHTML = html;

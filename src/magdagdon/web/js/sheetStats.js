@@ -83,7 +83,10 @@ function draw(body, view) {
     figure(tx("statsFinished"), num(found.finished)),
     figure(tx("statsMean"), decimal(found.mean)),
     figure(tx("statsMedian"), decimal(found.median)),
-    figure(tx("statsBest"), found.best === null ? "—" : num(found.best)),
+    figure(tx("statsBest"), found.best === null ? "—" : found.best_game_id
+      // the best game's score opens its review, as a High Scores row's does
+      ? h("button", { type: "button", class: "score-review", "data-action": "review", "data-game": found.best_game_id }, num(found.best))
+      : num(found.best)),
     figure(tx("dailyStreak"), num(found.streak.current), tx("dailyStreakBest", { n: found.streak.best }))));
   if (!found.finished) {
     body.append(h("p", { class: "empty" }, tx("statsNone", { difficulty: t(found.difficulty) })),
