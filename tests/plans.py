@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from magdagdon.engine import Action, Confirm, GameState, Phase, Roll, Ruin, Stage
+from magdagdon.engine import OFF, Action, Confirm, GameState, Phase, Roll, Ruin, Stage, Unstage
 
 
 def plan_placement(state: GameState) -> list[Stage]:
@@ -33,3 +33,19 @@ def plain_turn(state: GameState) -> list[Action]:
     if state.phase is Phase.MAGDAGDON:
         return [Ruin(state.empty_cells()[0])]
     return []
+
+
+def cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
+    """Two stages of ``state`` where returning the first takes the second back with it (the
+    second touches only the first), or None."""
+    for first in state.legal_actions():
+        if not isinstance(first, Stage):
+            continue
+        after = state.apply(first)
+        for second in after.legal_actions():
+            if (
+                isinstance(second, Stage)
+                and after.apply(second).apply(Unstage(first.die)).staged[second.die] == OFF
+            ):
+                return first, second
+    return None

@@ -25,7 +25,7 @@ from magdagdon.engine import (
     Unstage,
     row_col,
 )
-from plans import plain_turn, plan_placement
+from plans import cascade_pair, plain_turn, plan_placement
 from web.web_helpers import action_hook, cell_hook, die_hook, find_game
 
 if TYPE_CHECKING:
@@ -162,6 +162,7 @@ def test_a_tap_on_a_disabled_button_says_why(player: Player) -> None:
 def _cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
     if state.phase is not Phase.PLACE or state.turn < 2:
         return None
+    return cascade_pair(state)
     for first in state.legal_actions():
         if not isinstance(first, Stage):
             continue

@@ -9,7 +9,6 @@ import pytest
 from playwright.sync_api import expect
 
 from magdagdon.engine import (
-    OFF,
     Action,
     Adjust,
     Difficulty,
@@ -21,6 +20,7 @@ from magdagdon.engine import (
     Stage,
     Unstage,
 )
+from plans import cascade_pair
 from web.web_helpers import action_hook, cell_hook, die_hook, find_game
 
 if TYPE_CHECKING:
@@ -125,21 +125,7 @@ def test_every_power_shows_its_cost_and_changes_the_dice(player: Player) -> None
 def _cascade(state: GameState) -> bool:
     if state.phase is not Phase.PLACE or state.turn < 2:
         return False
-    return _cascade_pair(state) is not None
-
-
-def _cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
-    for first in state.legal_actions():
-        if not isinstance(first, Stage):
-            continue
-        after = state.apply(first)
-        for second in after.legal_actions():
-            if (
-                isinstance(second, Stage)
-                and after.apply(second).apply(Unstage(first.die)).staged[second.die] == OFF
-            ):
-                return first, second
-    return None
+    return cascade_pair(state) is not None
 
 
 @pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
@@ -147,7 +133,7 @@ def test_a_staged_die_returns_to_the_tray_with_its_cascade(player: Player) -> No
     seed, actions = find_game(Difficulty.PEACEFUL, _cascade)
     reach(player, Difficulty.PEACEFUL, seed, actions)
     assert player.mirror is not None
-    pair = _cascade_pair(player.mirror)
+    pair = cascade_pair(player.mirror)
     assert pair is not None
     first, second = pair
     player.do(first)
