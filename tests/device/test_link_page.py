@@ -173,7 +173,7 @@ def test_a_device_can_leave_its_player(devices: Callable[[], Page], server: Serv
     before = api(page, "GET", f"{server.url}/api/games/current")["id"]
     page.locator('[data-action="settings"]').click()
     page.locator('[data-action="leave"]').click()
-    page.locator('[data-action="leave-yes"]').click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the page opens afresh, as nobody
+        page.locator('[data-action="leave-yes"]').click()
     wait_ready(page)
     assert api(page, "GET", f"{server.url}/api/games/current")["id"] != before
