@@ -14,7 +14,6 @@ import pytest
 from playwright.sync_api import expect
 
 from magdagdon.engine import (
-    OFF,
     Adjust,
     Confirm,
     Difficulty,
@@ -163,17 +162,6 @@ def _cascade_pair(state: GameState) -> tuple[Stage, Stage] | None:
     if state.phase is not Phase.PLACE or state.turn < 2:
         return None
     return cascade_pair(state)
-    for first in state.legal_actions():
-        if not isinstance(first, Stage):
-            continue
-        after = state.apply(first)
-        for second in after.legal_actions():
-            if (
-                isinstance(second, Stage)
-                and after.apply(second).apply(Unstage(first.die)).staged[second.die] == OFF
-            ):
-                return first, second
-    return None
 
 
 @pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
