@@ -13,7 +13,7 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 
 
 @router.get("")
-def readsettings_of(caller: CallerDep) -> PlayerSettings:
+def read_settings(caller: CallerDep) -> PlayerSettings:
     """The settings; the defaults for a browser without a player (none is made)."""
     known = caller.known()
     if known is None:
@@ -22,7 +22,7 @@ def readsettings_of(caller: CallerDep) -> PlayerSettings:
 
 
 @router.put("", responses=error_responses(422))
-def updatesettings_of(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
+def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
     """Change the settings given (a name null clears it); 422 ``invalid_name`` for a name that
     may not be kept, and then nothing changes. A browser without a player gets one."""
     given = "name" in body.model_fields_set
