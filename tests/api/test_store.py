@@ -3,6 +3,7 @@ log, atomic transactions, the modes' abandon rules, hints, threads that race."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from typing import TYPE_CHECKING
@@ -12,7 +13,7 @@ from api_helpers import random_action, whole_game
 from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
-from magdagdon import games
+from magdagdon import clock, games
 from magdagdon.engine import (
     Confirm,
     Difficulty,
@@ -32,6 +33,8 @@ from magdagdon.store.tables import highscores
 from plans import plain_turn
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from magdagdon.store import GameRecord
 
 
@@ -157,12 +160,20 @@ def test_a_new_game_abandons_only_the_players_unfinished_games(store: Store) -> 
         games.play(store, alice.token, a1.id, Roll())
 
 
-def test_modes_abandon_as_plan_says(store: Store) -> None:
+def test_modes_abandon_as_plan_says(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A tutorial abandons only tutorials; any other game abandons every unfinished game but
     a ranked daily attempt; the current game is never a tutorial."""
     token = store.new_player().token
+    # each game a millisecond after the one before (the stored times' grain): "most recent"
+    # is then the order the games were started in, however fast this machine is
+    file = tmp_path / "clock"
+    monkeypatch.setenv(clock.ENV_VAR, str(file))
+    moments = (f"2026-12-01T12:00:00.{n:03d}Z" for n in itertools.count())
 
     def start(mode: GameMode, day: str | None = None) -> GameRecord:
+        file.write_text(next(moments), encoding="utf-8")
         return games.start(store, token, Difficulty.PEACEFUL, 1, mode=mode, daily_date=day)
 
     normal = start(GameMode.NORMAL)
