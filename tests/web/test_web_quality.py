@@ -239,9 +239,11 @@ def test_the_first_load_is_light_and_local(browser: Browser, web_server: ServerP
         assert len(first) >= 10  # the page, its style sheets and its modules
         assert not [url for url in first if url.endswith(LATER)]
         assert all(url.startswith(web_server.url + "/") for url in requests)
-        page.locator(f".menu {action_hook('rules')}").click()
+        # the long texts load when LAYUNIN opens (not before: LATER above)
+        with page.expect_response(lambda r: r.url.endswith("text.fil.js")) as long_text:
+            page.locator(f".menu {action_hook('rules')}").click()
         page.wait_for_selector("#sheet-body h3")
-        assert any(url.endswith("text.fil.js") for url in sizes)
+        assert long_text.value.ok
         page.reload()
         page.wait_for_selector("body[data-ready]")
         warm: float = page.evaluate(ready)
