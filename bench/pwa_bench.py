@@ -2,25 +2,30 @@
 
 (a) opening the page again (a new tab) with the service worker active: the first render (the
     browser's first-contentful-paint) and the page ready with its game (the
-    ``magdagdon-ready`` mark); beside it, in alternate rounds, the same in a browser context
-    that blocks service workers (the page's files revalidated from the HTTP cache);
+    ``magdagdon-ready`` mark). Beside it, in alternate rounds on the same machine: the same
+    page with no worker (its files revalidated from the HTTP cache), and with ``--before REV``
+    the page as it was at a git revision, with that revision's worker. Tabs are opened over a
+    bare DevTools connection (bench/devtools.py), so nothing but the page runs in them;
 (b) what the manifest, the worker and the icons add to the first visit: the bytes of every
     answer the server sent during a first visit (status line, headers and body, as the app
     gave them), split into the page's own files, the API, and what the app on the home screen
     added (the manifest, ``/sw.js``, the icons, and any page file fetched a second time — the
     worker takes the page's files from the browser's cache, checked against their hashes).
 
-The server runs in this process (uvicorn in a thread) so that every answer can be counted.
+The servers run in this process (uvicorn in threads) so that every answer can be counted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
+import shutil
 import socket
 import statistics
-import sys
+import subprocess
+import tarfile
 import tempfile
 import threading
 import time
@@ -29,24 +34,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import uvicorn
-from playwright.sync_api import sync_playwright
 
+from devtools import DevTools
 from magdagdon.api.app import create_app
+from magdagdon.api.static import WEB_DIR
 from magdagdon.settings import Settings
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-from web.web_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the tests' browser)
-
+ADDED = ("/manifest.webmanifest", "/sw.js", "/icons/")
 # resolves once a worker is active and controls the page
 CONTROLLED = """navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ||
     new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve)))
     .then(() => true)"""
-ADDED = ("/manifest.webmanifest", "/sw.js", "/icons/")
+READY = """new Promise((resolve) => { const check = () => document.body?.dataset.ready !== undefined
+    ? resolve(true) : setTimeout(check, 50); check(); })"""
+TIMES = """({paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    ready: performance.getEntriesByName("magdagdon-ready")[0]?.startTime,
+    controlled: navigator.serviceWorker.controller !== null})"""
 
 
 class Counting:
@@ -78,7 +85,7 @@ class Counting:
         await self.app(scope, receive, counted)
 
 
-def serve(app: ASGIApp) -> tuple[uvicorn.Server, int]:
+def serve(app: ASGIApp) -> tuple[uvicorn.Server, str]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -86,52 +93,60 @@ def serve(app: ASGIApp) -> tuple[uvicorn.Server, int]:
     threading.Thread(target=lambda: asyncio.run(server.serve([sock])), daemon=True).start()
     while not server.started:
         time.sleep(0.02)
-    return server, port
+    return server, f"http://127.0.0.1:{port}/"
 
 
-def wait_worker(context: BrowserContext, url: str) -> None:
-    """Open the page and wait until its worker is active and controls it."""
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("body[data-ready]")
-    assert page.evaluate(CONTROLLED)
-    page.wait_for_load_state("networkidle")
-    page.close()
+def page_at(revision: str, into: Path) -> Path:
+    """The page's folder as it was at git ``revision``, unpacked under ``into``."""
+    packed = subprocess.run(
+        ["git", "archive", revision, "src/magdagdon/web"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(packed)) as archive:
+        archive.extractall(into)  # git archive of this repository: trusted paths
+    return into / "src" / "magdagdon" / "web"
 
 
-def reopen_times(
-    context: BrowserContext, url: str, rounds: int, *, worker: bool
-) -> tuple[list[float], list[float]]:
-    """``rounds`` reopenings in new tabs: first-contentful-paint and the ready mark, in ms
-    (checked: the page is controlled by its worker exactly when ``worker``)."""
-    paints, ready = [], []
-    for _ in range(rounds):
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("body[data-ready]")
-        timing: dict[str, Any] = page.evaluate(
-            """() => ({
-                paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-                ready: performance.getEntriesByName("magdagdon-ready")[0]?.startTime,
-                controlled: navigator.serviceWorker.controller !== null,
-            })"""
-        )
-        assert timing["controlled"] is worker
-        paints.append(float(timing["paint"]))
-        ready.append(float(timing["ready"]))
-        page.close()
-    return paints, ready
+def floor_page(tmp: Path) -> str:
+    """The URL of a page of one heading and one small module, with the same worker: what this
+    browser on this machine takes to show anything at all."""
+    floor = tmp / "floor"
+    shutil.copytree(WEB_DIR, floor)
+    (floor / "index.html").write_text(
+        '<!doctype html><html lang="fil"><head><meta charset="utf-8"><title>MAGDAGDON</title>'
+        '<script type="module" src="js/floor.js"></script></head>'
+        "<body><h1>MAGDAGDON</h1></body></html>\n"
+    )
+    (floor / "js" / "floor.js").write_text(
+        'navigator.serviceWorker.register("/sw.js");\n'
+        'performance.mark("magdagdon-ready");\ndocument.body.dataset.ready = "";\n'
+    )
+    return serve(create_app(tmp / "floor.sqlite3", settings=Settings(), web_dir=floor))[1]
 
 
-def first_visit(browser: Any, url: str, counting: Counting) -> dict[str, int]:
+async def visit(tools: DevTools, context: str, url: str, *, worker: bool) -> dict[str, Any]:
+    """Open ``url`` in a new tab until the page is ready (and, with ``worker``, controlled by
+    its worker); the page's figures."""
+    tab = await tools.open(context, url)
+    await asyncio.sleep(1.0)  # nothing asked of the tab while it loads
+    try:
+        await asyncio.wait_for(tab.evaluate(READY), 30)
+        if worker:
+            await asyncio.wait_for(tab.evaluate(CONTROLLED), 30)
+        await asyncio.sleep(0.5)  # the page's late requests, before the tab goes
+        times: dict[str, Any] = await tab.evaluate(TIMES)
+    finally:
+        await tab.close()
+    assert times["controlled"] is worker, times
+    return times
+
+
+async def first_visit(tools: DevTools, url: str, counting: Counting) -> dict[str, int]:
     """The bytes of a first visit, by kind, until the worker is active and all is quiet."""
     counting.answers.clear()
-    context = browser.new_context()
-    try:
-        wait_worker(context, url)
-        time.sleep(1.0)  # anything the browser fetches late (the manifest's icons)
-    finally:
-        context.close()
+    context = await tools.new_context()
+    await visit(tools, context, url, worker=True)
+    await asyncio.sleep(1.0)  # anything the browser fetches late (the manifest's icons)
+    await tools.call("Target.disposeBrowserContext", browserContextId=context)
     seen: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     for path, size in counting.answers:
@@ -146,46 +161,53 @@ def first_visit(browser: Any, url: str, counting: Counting) -> dict[str, int]:
     return dict(kinds)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=15)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        counting = Counting(create_app(Path(tmp) / "bench.sqlite3", settings=Settings()))
-        server, port = serve(counting)
-        url = f"http://127.0.0.1:{port}/"
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            kinds = first_visit(browser, url, counting)
-            worker, plain = browser.new_context(), browser.new_context(service_workers="block")
-            wait_worker(worker, url)
-            reopen_times(plain, url, 1, worker=False)  # its HTTP cache filled
-            paints, ready, plain_paints, plain_ready = [], [], [], []
-            for _ in range(args.rounds):  # alternated: both see the same machine
-                paint, done = reopen_times(worker, url, 1, worker=True)
-                paints += paint
-                ready += done
-                paint, done = reopen_times(plain, url, 1, worker=False)
-                plain_paints += paint
-                plain_ready += done
-            worker.close()
-            plain.close()
-            browser.close()
-        server.should_exit = True
+async def reopenings(
+    tools: DevTools, pages: dict[str, tuple[str, bool]], rounds: int
+) -> dict[str, list[dict[str, Any]]]:
+    """For each named page (its URL, and whether it has a worker): one visit to set it up in
+    its own context, then ``rounds`` reopenings, the pages taking turns."""
+    contexts = {name: await tools.new_context() for name in pages}
+    for name, (url, worker) in pages.items():
+        await visit(tools, contexts[name], url, worker=worker)
+    found: dict[str, list[dict[str, Any]]] = {name: [] for name in pages}
+    for _ in range(rounds):
+        for name, (url, worker) in pages.items():
+            found[name].append(await visit(tools, contexts[name], url, worker=worker))
+    return found
+
+
+def line(label: str, rows: list[dict[str, Any]], budget: str = "") -> str:
+    paints = [float(r["paint"]) for r in rows]
+    ready = [float(r["ready"]) for r in rows]
     median = statistics.median
+    return (
+        f"    {label:<38} first render {median(paints):.0f} ms ({min(paints):.0f}–"
+        f"{max(paints):.0f}), ready {median(ready):.0f} ms ({min(ready):.0f}–{max(ready):.0f})"
+        + (f"  [budget: first render ≤ {budget}]" if budget else "")
+    )
+
+
+async def run(args: argparse.Namespace, tmp: Path) -> None:
+    counting = Counting(create_app(tmp / "bench.sqlite3", settings=Settings()))
+    _, url = serve(counting)
+    plain_dir = tmp / "plain"  # the page without its worker: /sw.js answers 404
+    shutil.copytree(WEB_DIR, plain_dir, ignore=shutil.ignore_patterns("sw.js"))
+    _, plain_url = serve(create_app(tmp / "plain.sqlite3", settings=Settings(), web_dir=plain_dir))
+    pages = {"with the service worker active:": (url, True)}
+    if args.before:
+        before_dir = page_at(args.before, tmp / "before")
+        app = create_app(tmp / "before.sqlite3", settings=Settings(), web_dir=before_dir)
+        pages[f"the page at {args.before}, its worker:"] = (serve(app)[1], True)
+    pages["without a worker (the HTTP cache):"] = (plain_url, False)
+    pages["the floor: a page of one heading, a worker:"] = (floor_page(tmp), True)
+    async with DevTools() as tools:
+        kinds = await first_visit(tools, url, counting)
+        found = await reopenings(tools, pages, args.rounds)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"the machine's load average (1, 5, 15 min) after the run: {load}")
     print(f"(a) reopening the page, {args.rounds} rounds, median (min–max):")
-    print(
-        f"    with the service worker active:       first render {median(paints):.0f} ms "
-        f"({min(paints):.0f}–{max(paints):.0f}), ready {median(ready):.0f} ms "
-        f"({min(ready):.0f}–{max(ready):.0f})  [budget: first render ≤ 100 ms]"
-    )
-    print(
-        f"    without a worker (the HTTP cache):    first render {median(plain_paints):.0f} ms "
-        f"({min(plain_paints):.0f}–{max(plain_paints):.0f}), ready {median(plain_ready):.0f} ms "
-        f"({min(plain_ready):.0f}–{max(plain_ready):.0f})"
-    )
+    for number, (name, rows) in enumerate(found.items()):
+        print(line(name, rows, "100 ms" if number == 0 else ""))
     print("(b) a first visit, bytes the server sent:")
     print(
         f"    the page's files {kinds.get('page', 0) / 1024:.1f} KB, the API "
@@ -198,6 +220,15 @@ def main() -> int:
     for name, size in sorted(kinds.items()):
         if name.startswith("added "):
             print(f"      {name.removeprefix('added ')}: {size / 1024:.1f} KB")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--before", metavar="REV", help="also the page at this git revision")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(run(args, Path(tmp)))
     return 0
 
 

@@ -123,6 +123,12 @@ def test_the_worker_is_active_after_the_first_visit_and_keeps_the_page(
     assert served[f"{live_server.url}/"] is True
     assert served[f"{live_server.url}/js/app.js"] is True
     assert served[f"{live_server.url}/api/player"] is False
+    # answered from the worker's memory, the page comes without its modulepreload hints (they
+    # only save round trips over a network); every module still loads, the game is drawn
+    assert page.locator('link[rel="modulepreload"]').count() == 0
+    assert page.locator("#board .cell").count() == 16
+    assert served[f"{live_server.url}/js/renderBoard.js"] is True
+    assert page.request.get(f"{live_server.url}/").text().count('rel="modulepreload"') >= 20
 
 
 def test_a_new_version_of_the_page_replaces_the_old_on_the_next_visit(
@@ -138,7 +144,7 @@ def test_a_new_version_of_the_page_replaces_the_old_on_the_next_visit(
         [old_cache] = cache_names(page)
     finally:
         server.stop()
-    css = web / "css" / "base.css"
+    css = web / "css" / "page.css"
     css.write_text(css.read_text(encoding="utf-8") + "\n:root { --version-mark: 2; }\n")
     server = PageServer(db, web, server.port)  # the same origin, a new version
     try:

@@ -58,13 +58,13 @@ def test_a_changed_page_file_changes_the_workers_bytes(tmp_path: Path) -> None:
     shutil.copytree(WEB_DIR, web)
     before, page_before = served_worker(tmp_path / "db.sqlite3", web)
     assert served_worker(tmp_path / "db.sqlite3", web)[0] == before  # stable across starts
-    css = web / "css" / "base.css"
+    css = web / "css" / "page.css"
     css.write_text(css.read_text(encoding="utf-8") + "\n/* a new version */\n", encoding="utf-8")
     after, page_after = served_worker(tmp_path / "db.sqlite3", web)
     assert after != before
     assert page_after["version"] != page_before["version"]
     changed = {n for n in page_after["files"] if page_after["files"][n] != page_before["files"][n]}
-    assert changed == {"css/base.css"}
+    assert changed == {"css/page.css"}
 
 
 def test_without_a_worker_file_sw_js_is_404(tmp_path: Path) -> None:
