@@ -129,6 +129,14 @@ def test_the_worker_is_active_after_the_first_visit_and_keeps_the_page(
     assert page.locator("#board .cell").count() == 16
     assert served[f"{live_server.url}/js/renderBoard.js"] is True
     assert page.request.get(f"{live_server.url}/").text().count('rel="modulepreload"') >= 20
+    # Chromium takes the page's files from the cache by the worker's static routes, the API
+    # from the network
+    sources = page.evaluate(
+        """() => Object.fromEntries(performance.getEntriesByType("resource")
+            .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType]))"""
+    )
+    assert sources["/js/app.js"] == sources["/css/page.css"] == "cache"
+    assert sources["/api/player"] != "cache"
 
 
 def test_a_new_version_of_the_page_replaces_the_old_on_the_next_visit(
