@@ -48,7 +48,7 @@ _UVICORN = {
 
 def worker_app(db: str, settings: Settings) -> FastAPI:
     """The app of one worker process (its parent already migrated the database)."""
-    store = Store(db, waits=SERVING, migrated=True)
+    store = Store(db, waits=SERVING, migrated=True, connections=settings.threads)
     return create_app(store, settings=settings, start_compute=True)
 
 
@@ -76,7 +76,7 @@ def run(
 
 
 def _single(sock: socket.socket, db: str, settings: Settings, on_ready: Callable[[], None]) -> int:
-    serving = Store(db, waits=SERVING, migrated=True)
+    serving = Store(db, waits=SERVING, migrated=True, connections=settings.threads)
     app = create_app(serving, settings=settings, start_compute=True)
     config = GuardedConfig(app, settings, **_UVICORN)
 

@@ -66,6 +66,9 @@ class Settings:
     # days an unfinished game is kept after its last action (then removed with its log, and its
     # player too when nothing else is left); 0 keeps them for ever (magdagdon.cleanup)
     unfinished_days: int = 30
+    # requests one server process works on at once (its thread pool), and the database
+    # connections it keeps open for them: as many, so that none is opened per request
+    threads: int = 24
     # hints run in processes of their own (magdagdon.compute), per server process: how many,
     # how many hints may wait for one (more: 503 busy), and each one's time limit in seconds
     compute_processes: int = 1
@@ -91,6 +94,8 @@ class Settings:
         for name in ("compute_processes", "background_processes"):
             if not 1 <= getattr(self, name) <= 64:
                 raise SettingsError(f"{_env_name(name)}: must be from 1 to 64")
+        if not 1 <= self.threads <= 256:
+            raise SettingsError(f"{_env_name('threads')}: must be from 1 to 256")
         if self.compute_queue < 0:
             raise SettingsError(f"{_env_name('compute_queue')}: must not be negative")
         for name in ("body_timeout", "header_timeout", "hint_timeout", "background_timeout"):

@@ -361,6 +361,7 @@ def test_settings_come_from_the_environment_and_bad_ones_are_named() -> None:
             "MAGDAGDON_RATE_LIMITS": "off",
             "MAGDAGDON_HINTS_RATE": "5/minute;50/hour",
             "MAGDAGDON_API_DOCS": "yes",
+            "MAGDAGDON_THREADS": "12",
             "OTHER": "ignored",
         },
         forwarded_allow_ips="10.0.0.1",
@@ -372,6 +373,7 @@ def test_settings_come_from_the_environment_and_bad_ones_are_named() -> None:
         rate_limits=False,
         hints_rate="5/minute;50/hour",
         api_docs=True,
+        threads=12,
         forwarded_allow_ips="10.0.0.1",
     )
     bad = {
@@ -380,6 +382,7 @@ def test_settings_come_from_the_environment_and_bad_ones_are_named() -> None:
         "MAGDAGDON_MAX_BODY_BYTES": "-1",
         "MAGDAGDON_GAMES_RATE": "lots",
         "MAGDAGDON_API_DOCS": "maybe",
+        "MAGDAGDON_THREADS": "0",
     }
     for name, value in bad.items():
         with pytest.raises(SettingsError, match=name):

@@ -19,14 +19,17 @@ if TYPE_CHECKING:
 
 
 class PageServer:
-    def __init__(self, db: Path, web_dir: Path, port: int = 0) -> None:
+    def __init__(
+        self, db: Path | str, web_dir: Path, port: int = 0, settings: Settings | None = None
+    ) -> None:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1", port))
         self.port: int = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(db, web_dir=web_dir, settings=Settings(rate_limits=False))
-        config = uvicorn.Config(app, log_level="warning", lifespan="on")
+        settings = Settings(rate_limits=False) if settings is None else settings
+        self.app = create_app(db, web_dir=web_dir, settings=settings)
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="on")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
             target=lambda: asyncio.run(self._server.serve([sock])), daemon=True

@@ -7,6 +7,7 @@ import contextlib
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
+import anyio.to_thread
 from fastapi import FastAPI
 
 from magdagdon import __version__, cleanup, hints
@@ -54,12 +55,19 @@ def create_app(
     than with the first hint (tests, which mostly ask none)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
-    store = store_or_db if isinstance(store_or_db, Store) else Store(store_or_db, waits=SERVING)
+    store = (
+        store_or_db
+        if isinstance(store_or_db, Store)
+        else Store(store_or_db, waits=SERVING, connections=settings.threads)
+    )
     prober = routes_health.Prober()
     compute = Compute(compute_limits(settings), warm=hints.warm)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # FastAPI runs each request in this thread pool (anyio's, 40 by default): no more at once
+        # than the store keeps connections for, and fewer threads for the one GIL to switch
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         if start_compute:
             compute.start()
         cleaning = asyncio.create_task(cleanup.every_day(store, settings.unfinished_days))

@@ -39,8 +39,13 @@ if TYPE_CHECKING:
 WRITE = "magdagdon_write"
 SNAPSHOT = "magdagdon_snapshot"
 SYNCHRONOUS = ("FULL", "NORMAL")
-POOL_SIZE = 8  # connections kept open; FastAPI's thread pool runs up to 40 requests at once
-MAX_OVERFLOW = 16
+#: Connections kept open, by default (a server keeps one per request thread, Settings.threads):
+#: a request that finds none kept waits for one to be opened (PostgreSQL forks a process for
+#: each), and one opened beyond those kept is closed again when it is done.
+POOL_SIZE = 8
+#: Connections opened beyond those kept, for work outside the request threads (the health
+#: probe, a clean-up run) or a tool's own threads.
+MAX_OVERFLOW = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +68,18 @@ SERVING = Waits(lock=1.0, statement=1.5, connect=2)
 
 
 def open_engine(
-    url: URL, *, synchronous: str = "FULL", waits: Waits = PATIENT, writer: bool = False
+    url: URL,
+    *,
+    synchronous: str = "FULL",
+    waits: Waits = PATIENT,
+    writer: bool = False,
+    connections: int = POOL_SIZE,
 ) -> Engine:
-    """The engine of ``url``. ``writer``, for SQLite: the engine of this process's writes,
-    one at a time (``Store.write``) through a ``WriteGate``: one connection kept, and no busy
-    timeout (the gate does the waiting)."""
+    """The engine of ``url``, keeping ``connections`` open. ``writer``, for SQLite: the engine
+    of this process's writes, one at a time (``Store.write``) through a ``WriteGate``: one
+    connection kept, and no busy timeout (the gate does the waiting)."""
     if url.get_backend_name() == "sqlite":
-        return _sqlite(url, synchronous, waits, writer)
+        return _sqlite(url, synchronous, waits, writer, connections)
     options = f"-c lock_timeout={int(waits.lock * 1000)}"
     if waits.statement is not None:
         options += f" -c statement_timeout={int(waits.statement * 1000)}"
@@ -77,7 +87,7 @@ def open_engine(
     # row lock taken by SELECT … FOR UPDATE waits for the other writer and then sees its commit
     return create_engine(
         url,
-        pool_size=POOL_SIZE,
+        pool_size=connections,
         max_overflow=MAX_OVERFLOW,
         pool_timeout=waits.lock,
         isolation_level="READ COMMITTED",
@@ -85,7 +95,7 @@ def open_engine(
     )
 
 
-def _sqlite(url: URL, synchronous: str, waits: Waits, writer: bool) -> Engine:
+def _sqlite(url: URL, synchronous: str, waits: Waits, writer: bool, connections: int) -> Engine:
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"synchronous is one of {SYNCHRONOUS}")
     if url.database:  # the user's data directory may not exist yet
@@ -93,7 +103,7 @@ def _sqlite(url: URL, synchronous: str, waits: Waits, writer: bool) -> Engine:
     engine = create_engine(
         url,
         connect_args={"timeout": 0.0 if writer else waits.lock, "check_same_thread": False},
-        pool_size=1 if writer else POOL_SIZE,
+        pool_size=1 if writer else connections,
         max_overflow=2 if writer else MAX_OVERFLOW,
         pool_timeout=waits.lock,
         # every transaction is ended by the block that began it, and a read outside one leaves

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from magdagdon.store import migrate
 from magdagdon.store import statements as sql
-from magdagdon.store.connect import PATIENT, SNAPSHOT, WRITE, Waits, open_engine
+from magdagdon.store.connect import PATIENT, POOL_SIZE, SNAPSHOT, WRITE, Waits, open_engine
 from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player
@@ -55,14 +55,18 @@ class Store:
         synchronous: str = "FULL",
         waits: Waits = PATIENT,
         migrated: bool = False,
+        connections: int = POOL_SIZE,
     ) -> None:
         """``waits``: how long to wait on the database (``connect.SERVING`` for a server);
         ``migrated``: the caller already brought the database to this code's schema (a
-        server's workers, after their parent did), so opening touches nothing."""
+        server's workers, after their parent did), so opening touches nothing;
+        ``connections``: how many it keeps open (a server: one per request thread)."""
         self.db = str(db)
         self.waits = waits
         url = database_url(db)
-        self.engine = open_engine(url, synchronous=synchronous, waits=waits)
+        self.engine = open_engine(
+            url, synchronous=synchronous, waits=waits, connections=connections
+        )
         self.dialect: str = self.engine.dialect.name
         sqlite = self.dialect == "sqlite"
         self._write_lock = threading.Lock() if sqlite else None
