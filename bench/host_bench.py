@@ -2,7 +2,8 @@
 
 (w) 1 and 2 worker processes (``serve --workers N``), 100 clients for ``--seconds`` (30) each
     playing its own games: actions/s and errors, on PostgreSQL and on SQLite
-    (target: 2 workers on PostgreSQL >= 1.3 times the actions/s of 1, with 0 errors);
+    (target: 2 workers on PostgreSQL >= 1.3 times the actions/s of 1, with 0 errors); with
+    ``--before SRC``, beside them the same for another checkout's ``src`` (interleaved);
 (f) a flood of hints: 20 players act while one player asks for a hint before every move (and
     on 3 more connections at once, which meet the one-hint-per-player bound): the other
     players' action p99 with the flood and without it (target: within 2 times);
@@ -60,10 +61,16 @@ class Server:
             self.process.wait()
 
 
-def start(db: str, workers: int, env: dict[str, str] | None = None) -> Server:
+def start(
+    db: str, workers: int, env: dict[str, str] | None = None, src: str | None = None
+) -> Server:
+    """``magdagdon serve`` of this code, or of the checkout whose ``src`` folder is given."""
     command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
     command += ["--db", db, "--workers", str(workers)]
     environ = {**os.environ, **NO_RATE_LIMITS, **(env or {})}
+    if src is not None:
+        check_src(src)
+        environ["PYTHONPATH"] = src
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
     assert process.stdout is not None
     line = process.stdout.readline()  # blocks until the line or the end
@@ -268,35 +275,50 @@ class Databases:
         return postgresql_database(self.given, ExitStack())
 
 
+def check_src(src: str) -> None:
+    """That ``PYTHONPATH=src`` imports that checkout's code, not this one's editable install."""
+    check = [sys.executable, "-c", "import magdagdon; print(magdagdon.__file__)"]
+    environ = {**os.environ, "PYTHONPATH": src}
+    where = subprocess.run(check, env=environ, capture_output=True, text=True, check=True)
+    if not where.stdout.startswith(str(Path(src).resolve())):
+        raise SystemExit(f"PYTHONPATH {src}: python imports {where.stdout.strip()} instead")
+
+
+Run = tuple[str, str | None, int]  # (w): the database, the code (None: this one), the workers
+
+
 def workers_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
-    runs = [(kind, workers) for kind in kinds for workers in (1, 2)]
+    codes: list[str | None] = [None] if args.before is None else [None, args.before]
+    runs: list[Run] = [(k, code, w) for k in kinds for code in codes for w in (1, 2)]
     figures = {run: Figures() for run in runs}
-    notes: dict[tuple[str, int], list[str]] = {run: [] for run in runs}
+    notes: dict[Run, list[str]] = {run: [] for run in runs}
     for index in range(args.rounds):
-        for kind, workers in runs if index % 2 == 0 else runs[::-1]:
-            server = start(dbs.new(kind), workers)
+        for kind, code, workers in runs if index % 2 == 0 else runs[::-1]:
+            server = start(dbs.new(kind), workers, src=code)
             try:
                 asyncio.run(crowd(server, 10, 2.0))  # warm-up: every worker has connections
                 tally = asyncio.run(crowd(server, args.clients, args.seconds))
             finally:
                 server.stop()
-            figures[kind, workers].add(tally.actions / args.seconds, tally.errors)
-            notes[kind, workers] += tally.notes
+            figures[kind, code, workers].add(tally.actions / args.seconds, tally.errors)
+            notes[kind, code, workers] += tally.notes
     print(f"(w) {args.clients} clients for {args.seconds:g} s: actions/s (errors)")
     for kind in kinds:
-        one, two = figures[kind, 1], figures[kind, 2]
-        ratio = ratios(two, one)
-        verdict = ""
-        if kind == "postgresql":
-            ok = ratio >= 1.3 and one.errors == two.errors == 0
-            verdict = " — target >= 1.3 with 0 errors: " + ("met" if ok else "MISSED")
-        print(
-            f"    {kind:>10}: 1 worker {one.median():.0f}/s ({one.errors} errors; rounds "
-            f"{one.rounds('{:.0f}')}); 2 workers {two.median():.0f}/s ({two.errors} errors; "
-            f"rounds {two.rounds('{:.0f}')}); 2 / 1 = {ratio:.2f}{verdict}"
-        )
-        for note in (notes[kind, 1] + notes[kind, 2])[:3]:
-            print(f"        error: {note}")
+        for code in codes:
+            one, two = figures[kind, code, 1], figures[kind, code, 2]
+            ratio = ratios(two, one)
+            verdict = ""
+            if kind == "postgresql" and code is None:
+                ok = ratio >= 1.3 and one.errors == two.errors == 0
+                verdict = " — target >= 1.3 with 0 errors: " + ("met" if ok else "MISSED")
+            label = kind if code is None else f"{kind}, before ({code})"
+            print(
+                f"    {label}: 1 worker {one.median():.0f}/s ({one.errors} errors; rounds "
+                f"{one.rounds('{:.0f}')}); 2 workers {two.median():.0f}/s ({two.errors} errors; "
+                f"rounds {two.rounds('{:.0f}')}); 2 / 1 = {ratio:.2f}{verdict}"
+            )
+            for note in (notes[kind, code, 1] + notes[kind, code, 2])[:3]:
+                print(f"        error: {note}")
 
 
 def flood_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
@@ -363,6 +385,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2, help="rounds, default 2")
     parser.add_argument("--postgresql", metavar="URL|auto", default="auto")
     parser.add_argument("--only", choices=["w", "f", "r"], action="append", help="some parts")
+    parser.add_argument("--before", metavar="SRC", help="(w) also on this checkout's src")
     args = parser.parse_args()
     parts = args.only or ["w", "f", "r"]
     kinds = ["postgresql", "sqlite"] if args.postgresql != "none" else ["sqlite"]
