@@ -12,21 +12,17 @@ import itertools
 import json
 import re
 import subprocess
+import sys
 import tempfile
+from pathlib import Path
 from typing import Any, Self
 
 import aiohttp
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--remote-debugging-port=0",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from web.web_helpers import CHROMIUM, CHROMIUM_ARGS  # the tests' browser
+
+FLAGS = ["--headless", *CHROMIUM_ARGS, "--remote-debugging-port=0"]
 
 
 class DevTools:

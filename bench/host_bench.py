@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from magdagdon.sim.stats import percentile
-from server_bench import NO_RATE_LIMITS, next_action, postgresql_database
+from server_bench import NO_RATE_LIMITS, check_src, next_action, postgresql_database
 
 START_TIMEOUT = 180.0  # seconds: spawned workers import everything, slowly on a busy machine
 
@@ -273,15 +273,6 @@ class Databases:
             return str(self.server.create_database(migrated=False))
         assert self.given is not None
         return postgresql_database(self.given, ExitStack())
-
-
-def check_src(src: str) -> None:
-    """That ``PYTHONPATH=src`` imports that checkout's code, not this one's editable install."""
-    check = [sys.executable, "-c", "import magdagdon; print(magdagdon.__file__)"]
-    environ = {**os.environ, "PYTHONPATH": src}
-    where = subprocess.run(check, env=environ, capture_output=True, text=True, check=True)
-    if not where.stdout.startswith(str(Path(src).resolve())):
-        raise SystemExit(f"PYTHONPATH {src}: python imports {where.stdout.strip()} instead")
 
 
 Run = tuple[str, str | None, int]  # (w): the database, the code (None: this one), the workers

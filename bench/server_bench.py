@@ -72,6 +72,15 @@ def next_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | N
 NO_RATE_LIMITS = {"MAGDAGDON_RATE_LIMITS": "off"}
 
 
+def check_src(src: str) -> None:
+    """That ``PYTHONPATH=src`` imports that checkout's code, not this one's editable install."""
+    check = [sys.executable, "-c", "import magdagdon; print(magdagdon.__file__)"]
+    environ = {**os.environ, "PYTHONPATH": src}
+    where = subprocess.run(check, env=environ, capture_output=True, text=True, check=True)
+    if not where.stdout.startswith(str(Path(src).resolve())):
+        raise SystemExit(f"PYTHONPATH {src}: python imports {where.stdout.strip()} instead")
+
+
 def start_server(
     db: str | Path, env: dict[str, str] = NO_RATE_LIMITS
 ) -> tuple[subprocess.Popen[str], str, int]:
@@ -83,10 +92,7 @@ def start_server(
     environ = {**os.environ, **env}
     src = env.get("PYTHONPATH")
     if src:
-        check = [sys.executable, "-c", "import magdagdon; print(magdagdon.__file__)"]
-        where = subprocess.run(check, env=environ, capture_output=True, text=True, check=True)
-        if not where.stdout.startswith(str(Path(src).resolve())):
-            raise SystemExit(f"PYTHONPATH {src}: python imports {where.stdout.strip()} instead")
+        check_src(src)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
     assert process.stdout is not None
     line = process.stdout.readline()

@@ -22,10 +22,8 @@ from typing import TYPE_CHECKING
 import uvicorn
 from uvicorn.supervisors.multiprocess import Multiprocess
 
-from magdagdon.api.app import create_app
+from magdagdon.api.app import create_app, serving_store
 from magdagdon.api.serving import GuardedConfig
-from magdagdon.store import Store
-from magdagdon.store.connect import SERVING
 
 if TYPE_CHECKING:
     import socket
@@ -34,6 +32,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from magdagdon.settings import Settings
+    from magdagdon.store import Store
 
 log = logging.getLogger("magdagdon.serve")
 WORKER_START_TIMEOUT = 60.0  # seconds for a spawned worker to import everything and listen
@@ -48,7 +47,7 @@ _UVICORN = {
 
 def worker_app(db: str, settings: Settings) -> FastAPI:
     """The app of one worker process (its parent already migrated the database)."""
-    store = Store(db, waits=SERVING, migrated=True, connections=settings.threads)
+    store = serving_store(db, settings, migrated=True)
     return create_app(store, settings=settings, start_compute=True)
 
 
@@ -76,7 +75,7 @@ def run(
 
 
 def _single(sock: socket.socket, db: str, settings: Settings, on_ready: Callable[[], None]) -> int:
-    serving = Store(db, waits=SERVING, migrated=True, connections=settings.threads)
+    serving = serving_store(db, settings, migrated=True)
     app = create_app(serving, settings=settings, start_compute=True)
     config = GuardedConfig(app, settings, **_UVICORN)
 

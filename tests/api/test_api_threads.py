@@ -5,16 +5,17 @@ new server process, which cost two workers on two cores a third of their actions
 
 from __future__ import annotations
 
-import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, cast
 
 import httpx
+from api_helpers import whole_game
 from sqlalchemy import event
 
 from device.inprocess import PageServer
 from magdagdon.api.static import WEB_DIR
+from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.settings import Settings
 
 if TYPE_CHECKING:
@@ -46,30 +47,15 @@ class Watch:
             self.most_out = max(self.most_out, out)
 
 
-def play(url: str, index: int) -> int:
-    """One player: a game, then ``ACTIONS`` of them as fast as the answers come."""
-    rng = random.Random(index)
+def play(url: str, seed: int) -> int:
+    """One player: a seeded game and its first ``ACTIONS`` plain actions, as fast as the
+    answers come; answers how many were accepted."""
     played = 0
     with httpx.Client(base_url=url, timeout=30) as client:
-        game = client.post("/api/games", json={"difficulty": "peaceful"}).json()
-        while played < ACTIONS and game["phase"] != "over":
-            if game["phase"] == "roll":
-                action: dict[str, Any] = {"type": "roll"}
-            elif game["phase"] == "magdagdon":
-                action = {"type": "ruin", "cell": rng.choice(game["ruinable"])}
-            elif game["can_confirm"]:
-                action = {"type": "confirm"}
-            elif game["stuck"]:
-                staged = [d["id"] for d in game["dice"] if d["cell"] is not None]
-                action = {"type": "unstage", "die": rng.choice(staged)}
-            else:
-                die, cells = rng.choice([(d, c) for d, c in game["valid_cells"].items() if c])
-                action = {"type": "stage", "die": int(die), "cell": rng.choice(cells)}
-            answer = client.post(
-                f"/api/games/{game['id']}/actions", json={**action, "version": game["version"]}
-            )
+        game = client.post("/api/games", json={"difficulty": "peaceful", "seed": seed}).json()
+        for action in whole_game(GameState.new(Difficulty.PEACEFUL, seed))[:ACTIONS]:
+            answer = client.post(f"/api/games/{game['id']}/actions", json=action_to_json(action))
             assert answer.status_code == 200, answer.text
-            game = answer.json()
             played += 1
     return played
 
@@ -86,7 +72,7 @@ def test_many_players_at_once_open_no_connection_per_request(db_url: str) -> Non
             played = sum(pool.map(lambda i: play(server.url, i), range(PLAYERS)))
     finally:
         server.stop()
-    assert played >= PLAYERS * 5
+    assert played == PLAYERS * ACTIONS
     # no more requests at once than threads, and once their connections are open, none more
     assert 1 <= watch.most_out <= settings.threads
     assert watch.opened <= settings.threads

@@ -123,7 +123,7 @@ def test_the_worker_is_active_after_the_first_visit_and_keeps_the_page(
     assert served[f"{live_server.url}/"] is True
     assert served[f"{live_server.url}/js/app.js"] is True
     assert served[f"{live_server.url}/api/player"] is False
-    # answered from the worker's memory, the page comes without its modulepreload hints (they
+    # answered from the worker's cache, the page comes without its modulepreload hints (they
     # only save round trips over a network); every module still loads, the game is drawn
     assert page.locator('link[rel="modulepreload"]').count() == 0
     assert page.locator("#board .cell").count() == 16

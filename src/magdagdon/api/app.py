@@ -55,11 +55,7 @@ def create_app(
     than with the first hint (tests, which mostly ask none)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
-    store = (
-        store_or_db
-        if isinstance(store_or_db, Store)
-        else Store(store_or_db, waits=SERVING, connections=settings.threads)
-    )
+    store = store_or_db if isinstance(store_or_db, Store) else serving_store(store_or_db, settings)
     prober = routes_health.Prober()
     compute = Compute(compute_limits(settings), warm=hints.warm)
 
@@ -107,6 +103,14 @@ def create_app(
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app
+
+
+def serving_store(
+    db: str | os.PathLike[str], settings: Settings, *, migrated: bool = False
+) -> Store:
+    """The store of a server: it gives up on the database in time (``SERVING``) and keeps a
+    connection open for each request thread."""
+    return Store(db, waits=SERVING, migrated=migrated, connections=settings.threads)
 
 
 def compute_limits(settings: Settings) -> Limits:
