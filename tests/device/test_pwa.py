@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from device.inprocess import PageServer
+from device.page_helpers import eventually
 from device.pwa_helpers import cache_names, manifest_as_chromium_reads_it, png_size, wait_controlled
 from magdagdon.api.static import WEB_DIR
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator
     from pathlib import Path
 
     from playwright.sync_api import Browser, Page
@@ -46,15 +46,6 @@ def version_mark(page: Page) -> str | None:
     except PlaywrightError:
         return None
     return mark
-
-
-def eventually(check: Callable[[], bool], seconds: float = 15.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def open_page(page: Page, url: str) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
+from device.page_helpers import eventually
 from edge_helpers import EdgeServers
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
@@ -61,9 +62,13 @@ def test_the_page_boots_and_plays_with_no_violation(page: Page, server: ServerPr
     assert response is not None
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     expect(page.locator('[data-cell="0-0"]')).to_be_visible()
-    expect(page.locator('[data-action="hint"]')).to_be_visible()  # every module ran
-    # the boot script (js/boot.js, no inline script) ran and its fetches answered
-    assert page.evaluate("typeof window.magdagdonBoot") == "object"
+    expect(page.locator('[data-action="hint"]')).to_be_visible()
+    # every module ran and the game is drawn, its taps listened to (before the ready mark a tap
+    # on the page's bare markup does nothing)
+    page.wait_for_selector("body[data-ready]")
+    # the boot script (js/boot.js, async, no inline script) ran (polled from here:
+    # wait_for_function would need 'unsafe-eval')
+    assert eventually(lambda: page.evaluate("typeof window.magdagdonBoot") == "object")
     page.locator('[data-action="roll"]').click()
     expect(page.locator(".tray [data-die]").first).to_be_visible()
     page.locator('[data-action="hint"]').click()
