@@ -5,7 +5,9 @@
     ``magdagdon-ready`` mark). Beside it, in alternate rounds on the same machine: the same
     page with no worker (its files revalidated from the HTTP cache), and with ``--before REV``
     the page as it was at a git revision, with that revision's worker. Tabs are opened over a
-    bare DevTools connection (bench/devtools.py), so nothing but the page runs in them;
+    bare DevTools connection (bench/devtools.py), so nothing but the page runs in them, and
+    the browser's own address-bar popup page is off, as in the app's window (``--omnibox``
+    leaves it on);
 (b) what the manifest, the worker and the icons add to the first visit: the bytes of every
     answer the server sent during a first visit (status line, headers and body, as the app
     gave them), split into the page's own files, the API, and what the app on the home screen
@@ -200,11 +202,13 @@ async def run(args: argparse.Namespace, tmp: Path) -> None:
         pages[f"the page at {args.before}, its worker:"] = (serve(app)[1], True)
     pages["without a worker (the HTTP cache):"] = (plain_url, False)
     pages["the floor: a page of one heading, a worker:"] = (floor_page(tmp), True)
-    async with DevTools() as tools:
+    async with DevTools(omnibox=args.omnibox) as tools:
         kinds = await first_visit(tools, url, counting)
         found = await reopenings(tools, pages, args.rounds)
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"the machine's load average (1, 5, 15 min) after the run: {load}")
+    if args.omnibox:
+        print("Chromium's address-bar popup page was on (--omnibox)")
     print(f"(a) reopening the page, {args.rounds} rounds, median (min–max):")
     for number, (name, rows) in enumerate(found.items()):
         print(line(name, rows, "100 ms" if number == 0 else ""))
@@ -226,6 +230,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--before", metavar="REV", help="also the page at this git revision")
+    parser.add_argument(
+        "--omnibox",
+        action="store_true",
+        help="leave on the browser's own address-bar popup page (bench/devtools.py)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(run(args, Path(tmp)))
