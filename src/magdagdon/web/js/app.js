@@ -93,9 +93,16 @@ async function start() {
 function ready() {
   document.body.dataset.ready = "1";
   performance.mark("magdagdon-ready");
+  tapHeld(window.magdagdonBoot?.takeTap());
   offline.registerWorker(() => view.busy);
   // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
   if (navigator.onLine) loadServer(view.devices, api);
+}
+
+// A tap made before the page was ready (js/boot.js held it), made now on its button if the
+// drawn game still shows that button and it can be tapped.
+function tapHeld(el) {
+  if (el && el.isConnected && el.offsetParent !== null && !el.disabled) el.click();
 }
 
 // The page opened with a device link (#link=CODE): ask first; or just restarted as that player.
