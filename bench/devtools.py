@@ -26,8 +26,9 @@ FLAGS = ["--headless", *CHROMIUM_ARGS, "--remote-debugging-port=0"]
 #: Chromium 156 builds its address bar's popup as a web page of its own (a WebUI renderer,
 #: chrome://omnibox-popup.top-chrome) for every new window, headless ones too. While a tab loads,
 #: that page keeps one of this machine's two cores busy for about 200 ms, and it is not part of
-#: the game: the app on the home screen opens in a window with no address bar, and a phone's
-#: browser draws its own. It is turned off unless ``omnibox`` is asked for.
+#: the game: the app on the home screen opens in an app window, which has none (Chromium started
+#: with ``--app=URL`` lists no chrome://omnibox-popup target; a plain window lists two), and a
+#: phone's browser draws its own. It is turned off unless ``omnibox`` is asked for.
 NO_OMNIBOX_PAGE = "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"
 
 
