@@ -13,15 +13,29 @@ class RefusedInputError(ValueError):
         super().__init__(message)
         self.message = message
 
+    def fields(self) -> dict[str, int | None]:
+        """What the answer's ``error`` carries besides its code and message."""
+        return {}
+
 
 class InvalidNameError(RefusedInputError):
     code = "invalid_name"
 
 
 class ImportInvalidError(RefusedInputError):
-    """An export file whose games do not replay, or do not say what the replay says."""
+    """An export file whose games do not replay, or do not say what the replay says: ``game``
+    is the game's place in the file (1 for the first), ``action`` the action's in the game's log
+    when one does not replay (else None), so that the page can say which in its own words."""
 
     code = "import_invalid"
+
+    def __init__(self, message: str, *, game: int, action: int | None = None) -> None:
+        super().__init__(message)
+        self.game = game
+        self.action = action
+
+    def fields(self) -> dict[str, int | None]:
+        return {"game": self.game, "action": self.action}
 
 
 class MalformedImportError(RefusedInputError):

@@ -252,8 +252,9 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
     as the file says."""
     where = f"game {position} (id {entry['id']})"
 
-    def refuse(reason: str) -> ImportInvalidError:
-        return ImportInvalidError(f"{where}: {reason}; nothing was imported")
+    def refuse(reason: str, action: int | None = None) -> ImportInvalidError:
+        message = f"{where}: {reason}; nothing was imported"
+        return ImportInvalidError(message, game=position, action=action)
 
     difficulty = Difficulty(entry["difficulty"])
     mode = GameMode(entry["mode"])
@@ -276,7 +277,7 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
             action = action_from_json(data)
             state = state.apply(action)
         except (MalformedError, IllegalActionError) as exc:
-            raise refuse(f"action {index} {_shown(data)} does not replay: {exc}") from None
+            raise refuse(f"action {index} {_shown(data)} does not replay: {exc}", index) from None
         log.append(_action_text(action))
     status = GameStatus(entry["status"])
     if state.is_over != (status is GameStatus.FINISHED):

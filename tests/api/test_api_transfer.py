@@ -176,6 +176,18 @@ def _tampered(document: dict[str, Any], how: str) -> dict[str, Any]:
     return forged
 
 
+#: the action each forgery names, None where the file's actions all replay ("changed roll" makes
+#: other dice: which action breaks first depends on them)
+REPLAYED_ACTION = {
+    "illegal action": 2,
+    "unknown action": 1,
+    "forged score": None,
+    "forged status": None,
+    "daily seed": None,
+    "daily from the future": None,
+}
+
+
 @pytest.mark.parametrize(
     ("how", "names"),
     [
@@ -206,6 +218,14 @@ def test_a_tampered_file_is_refused_and_changes_nothing(
     game = forged["games"][position]
     assert f"game {position + 1} (id {game['id']})" in error["message"]
     assert names in error["message"]
+    # the same place, as numbers for the page to say in its language
+    assert error["game"] == position + 1
+    if how in REPLAYED_ACTION:
+        assert error["action"] == REPLAYED_ACTION[how]
+    if error["action"] is None:
+        assert "does not replay" not in error["message"]
+    else:
+        assert f"action {error['action']} " in error["message"]
     assert records(other_client) == before
     assert export(other_client)["games"] == mine
 

@@ -255,7 +255,9 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     before = third.api("GET", "/api/player/export")["games"]  # the game the page started
     third.page.locator("#import-file").set_input_files(bad)
     note = third.page.locator(".more-note.error")
-    expect(note).to_contain_text("walang nabago")
+    place = document["games"].index(finished) + 1
+    # which game, in the page's language; the server's own words follow as the detail
+    expect(note).to_contain_text(f"hindi tugma sa replay nito ang laro {place}; walang nabago")
     expect(note.locator(".detail")).to_contain_text(f"(id {finished['id']})")
     expect(note.locator(".detail")).to_contain_text("claims the score")
     # an action that does not replay: the server's message names the game and the action
@@ -263,6 +265,7 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     finished["actions"][0] = {"type": "confirm"}
     bad.write_text(json.dumps(document), encoding="utf-8")
     third.page.locator("#import-file").set_input_files(bad)
+    expect(note).to_contain_text(f"hindi ma-replay ang galaw 1 ng laro {place}")
     expect(note.locator(".detail")).to_contain_text('action 1 {"type": "confirm"} does not replay')
     expect(note.locator(".detail")).to_contain_text(f"(id {finished['id']})")
     assert third.api("GET", "/api/player/export")["games"] == before

@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("magdagdon.api")
 
 
-def error_response(request: Request, status: int, code: str, message: str) -> JSONResponse:
-    response = JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def error_response(
+    request: Request, status: int, code: str, message: str, **fields: int | None
+) -> JSONResponse:
+    error = {"code": code, "message": message, **fields}
+    response = JSONResponse({"error": error}, status_code=status)
     set_new_player_cookie(request, response)
     return response
 
@@ -50,7 +53,7 @@ async def _malformed(request: Request, exc: Exception) -> JSONResponse:
 
 async def _refused(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RefusedInputError)
-    return error_response(request, 422, exc.code, exc.message)
+    return error_response(request, 422, exc.code, exc.message, **exc.fields())
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:

@@ -121,6 +121,12 @@ class PlayerSettings(BaseModel):
 class ErrorDetail(BaseModel):
     code: str = Field(description="One short snake_case word, e.g. invalid_cell.")
     message: str
+    game: int | None = Field(
+        None, description="import_invalid: the file's game that does not replay (1 for the first)."
+    )
+    action: int | None = Field(
+        None, description="import_invalid: that game's action that does not replay, if one."
+    )
 
 
 class ErrorBody(BaseModel):

@@ -5,10 +5,12 @@ import * as saving from "./saving.js";
 // The HTTP API client (API.md): every call answers parsed JSON or throws an ApiError. It is the
 // page's only way to the server.
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  // `error`: the answer's whole error object (some codes carry more than code and message)
+  constructor(status, code, message, error = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.error = error;
   }
 }
 
@@ -32,7 +34,7 @@ async function answer(pending) {
   const data = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = data && data.error ? data.error : {};
-    throw new ApiError(response.status, error.code ?? String(response.status), error.message ?? "");
+    throw new ApiError(response.status, error.code ?? String(response.status), error.message ?? "", error);
   }
   return data;
 }

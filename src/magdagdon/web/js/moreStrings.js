@@ -63,6 +63,8 @@ const fil = {
   exported: "Na-download ang file.",
   imported: "Na-import: {n} laro; nilaktawan ang {m} na naroon na.",
   importBad: "Hindi ma-import ang file; walang nabago.",
+  importBadGame: "Hindi ma-import ang file: hindi tugma sa replay nito ang laro {game}; walang nabago.",
+  importBadAction: "Hindi ma-import ang file: hindi ma-replay ang galaw {action} ng laro {game}; walang nabago.",
   importNotJson: "Hindi JSON ang file na ito.",
   loadFailed: "Hindi makuha mula sa server.",
 };
@@ -128,6 +130,8 @@ const en = {
   exported: "The file was downloaded.",
   imported: "Imported: {n} games; {m} already here were skipped.",
   importBad: "The file cannot be imported; nothing changed.",
+  importBadGame: "The file cannot be imported: game {game} does not match its replay; nothing changed.",
+  importBadAction: "The file cannot be imported: action {action} of game {game} does not replay; nothing changed.",
   importNotJson: "This file is not JSON.",
   loadFailed: "Could not reach the server.",
 };

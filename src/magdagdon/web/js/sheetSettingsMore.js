@@ -83,10 +83,19 @@ async function importData(ctx, file) {
     player.dataNote = { text: tx("imported", { n: found.imported, m: found.skipped }) };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    player.dataNote = { text: tx("importBad"), detail: err.message, error: true };
+    player.dataNote = { text: importRefusal(err), detail: err.message, error: true };
   }
   ctx.render();
   ctx.announce(player.dataNote.text);
+}
+
+// Which game of the file (and which of its actions) does not replay, in the page's language;
+// the server's own words on it follow as the detail.
+function importRefusal(err) {
+  const at = err.code === "import_invalid" ? err.error : {};
+  if (!Number.isInteger(at.game)) return tx("importBad");
+  if (Number.isInteger(at.action)) return tx("importBadAction", { game: at.game, action: at.action });
+  return tx("importBadGame", { game: at.game });
 }
 
 let context = null; // the play context, for the file field's change and the form's submit
