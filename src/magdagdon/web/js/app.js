@@ -143,6 +143,7 @@ async function startOffline() {
 
 start().catch((err) => {
   console.error(err);
+  window.magdagdonBoot?.takeTap(); // taps reach the page again (the one held is dropped)
   view.offline = true;
   offline.showNotice(dom.message, view, t);
 });
