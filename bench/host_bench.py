@@ -68,8 +68,7 @@ def start(
     command = [sys.executable, "-m", "magdagdon", "serve", "--port", "0", "--no-browser"]
     command += ["--db", db, "--workers", str(workers)]
     environ = {**os.environ, **NO_RATE_LIMITS, **(env or {})}
-    if src is not None:
-        check_src(src)
+    if src is not None:  # checked once, in main
         environ["PYTHONPATH"] = src
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
     assert process.stdout is not None
@@ -378,6 +377,8 @@ def main() -> int:
     parser.add_argument("--only", choices=["w", "f", "r"], action="append", help="some parts")
     parser.add_argument("--before", metavar="SRC", help="(w) also on this checkout's src")
     args = parser.parse_args()
+    if args.before is not None:
+        check_src(args.before)
     parts = args.only or ["w", "f", "r"]
     kinds = ["postgresql", "sqlite"] if args.postgresql != "none" else ["sqlite"]
     with tempfile.TemporaryDirectory(prefix="magdagdon-host-") as tmp, ExitStack() as stack:
