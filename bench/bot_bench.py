@@ -15,7 +15,7 @@ import time
 from magdagdon.bots.base import make_bot
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.engine import Difficulty, GameState, Phase
-from magdagdon.sim.stats import game_seed, percentile, play_with
+from magdagdon.sim.summary import game_seed, percentile, play_with
 
 
 def mid_game_states(difficulty: Difficulty, count: int, seed: int) -> list[GameState]:

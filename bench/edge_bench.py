@@ -23,7 +23,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from magdagdon.sim.stats import percentile
+from magdagdon.sim.summary import percentile
 from server_bench import ms, round_trips, start_server
 
 if TYPE_CHECKING:
@@ -62,10 +62,10 @@ def edge_headers(host: str, port: int) -> str:
 def middleware_cost(requests: int) -> tuple[float, float]:
     """(m): seconds per action request through an app that answers at once, bare and wrapped
     in the edge (security headers, rate limits, body limit) as ``create_app`` wraps the routes."""
-    from magdagdon.api.bodylimit import BodyLimit
-    from magdagdon.api.ratelimit import RateLimits, rules
-    from magdagdon.api.security import HeaderSet, SecurityHeaders, page_policy
-    from magdagdon.api.static import WEB_DIR
+    from magdagdon.api.edge.bodylimit import BodyLimit
+    from magdagdon.api.edge.ratelimit import RateLimits, rules
+    from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
+    from magdagdon.api.page.static import WEB_DIR
     from magdagdon.settings import Settings
 
     body = json.dumps({"type": "roll", "version": 3}).encode()

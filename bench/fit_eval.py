@@ -31,7 +31,7 @@ from magdagdon.bots.advice import codes_of
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.expectimax import TUNED, ExpectimaxBot, Settings
 from magdagdon.engine import Difficulty, GameState, Phase
-from magdagdon.sim.stats import game_seed
+from magdagdon.sim.summary import game_seed
 
 if TYPE_CHECKING:
     from magdagdon.engine.codes import Codes

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from magdagdon.sim.stats import percentile
+from magdagdon.sim.summary import percentile
 from server_bench import NO_RATE_LIMITS, check_src, next_action, postgresql_database
 
 START_TIMEOUT = 180.0  # seconds: spawned workers import everything, slowly on a busy machine

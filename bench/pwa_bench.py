@@ -39,7 +39,7 @@ import uvicorn
 
 from devtools import DevTools
 from magdagdon.api.app import create_app
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.settings import Settings
 
 if TYPE_CHECKING:

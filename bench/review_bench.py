@@ -23,7 +23,7 @@ from magdagdon.bots.base import make_bot
 from magdagdon.bots.review import review_game
 from magdagdon.bots.value import Values
 from magdagdon.engine import Action, Adjust, Confirm, Difficulty, GameState, Reroll, Unstage
-from magdagdon.sim.stats import game_seed
+from magdagdon.sim.summary import game_seed
 
 
 def played(bot_name: str, difficulty: Difficulty, seed: int) -> list[Action]:

@@ -40,9 +40,9 @@ from typing import Any
 
 import aiohttp
 
-from magdagdon import games
 from magdagdon.engine import Difficulty
-from magdagdon.sim.stats import percentile
+from magdagdon.services import games
+from magdagdon.sim.summary import percentile
 from magdagdon.store import Store
 
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
@@ -238,7 +238,7 @@ if old:
     start = lambda seed: store.new_game(token, Difficulty.PEACEFUL, seed)
     play = lambda game, action: store.apply(game.id, action, player=token)
 else:
-    from magdagdon import games
+    from magdagdon.services import games
     start = lambda seed: games.start(store, token, Difficulty.PEACEFUL, seed)
     play = lambda game, action: games.play(store, token, game.id, action)
 rng, game, spent, count = random.Random(2), start(1), 0.0, 0

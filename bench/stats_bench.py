@@ -4,7 +4,7 @@
 The games are made by a quick random player through the engine (random valid stages up to the
 turn's minimum, KUMPIRMAHIN, a random RUIN), written as an export document and imported, so the
 import itself is measured too (every game replayed through the engine, one transaction). Then:
-    (a) ``magdagdon.stats.statistics`` alone, and ``GET /api/stats`` in-process (TestClient),
+    (a) ``services.stats.statistics`` alone, and ``GET /api/stats`` in-process (TestClient),
         median and p95 of ``--repeat`` calls;
     (b) ``GET /api/player/export`` of all those games, and its size;
     (c) the import, once.
@@ -26,7 +26,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from magdagdon import stats, transfer
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
 from magdagdon.engine import (
@@ -40,6 +39,7 @@ from magdagdon.engine import (
     action_to_json,
     replay,
 )
+from magdagdon.services import stats, transfer
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 

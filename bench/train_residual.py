@@ -36,7 +36,7 @@ from magdagdon.bots.residual import TUPLES, Residual, data_path
 from magdagdon.bots.tuning import WEIGHTS
 from magdagdon.engine import Difficulty, GameState, Phase
 from magdagdon.engine.codes import Codes
-from magdagdon.sim.stats import game_seed
+from magdagdon.sim.summary import game_seed
 
 if TYPE_CHECKING:
     from collections.abc import Callable

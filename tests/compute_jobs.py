@@ -57,7 +57,7 @@ def gated_review(
 ) -> dict[str, Any]:
     """A game's review that reports half its way, then waits for the file named in
     ``MAGDAGDON_TEST_GATE`` (the test's go-ahead) before it computes the review."""
-    from magdagdon import reviews
+    from magdagdon.services import reviews
 
     progress(0.5)
     gate = Path(os.environ["MAGDAGDON_TEST_GATE"])

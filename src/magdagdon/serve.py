@@ -23,7 +23,7 @@ import uvicorn
 from uvicorn.supervisors.multiprocess import Multiprocess
 
 from magdagdon.api.app import create_app, serving_store
-from magdagdon.api.serving import GuardedConfig
+from magdagdon.api.edge.serving import GuardedConfig
 
 if TYPE_CHECKING:
     import socket

@@ -64,7 +64,7 @@ class Settings:
     # serve /docs, /redoc and /openapi.json
     api_docs: bool = False
     # days an unfinished game is kept after its last action (then removed with its log, and its
-    # player too when nothing else is left); 0 keeps them for ever (magdagdon.cleanup)
+    # player too when nothing else is left); 0 keeps them for ever (magdagdon.services.cleanup)
     unfinished_days: int = 30
     # requests one server process works on at once (its thread pool), and the database
     # connections it keeps open for them: as many, so that none is opened per request

@@ -16,10 +16,11 @@ from api_helpers import post_action, whole_game
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from magdagdon import clock, links
+from magdagdon import clock
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
 from magdagdon.engine import Difficulty, GameState, action_to_json
+from magdagdon.services import links
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.tables import device_links, players

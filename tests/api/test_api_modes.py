@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from api_helpers import post_action, whole_game
 
-from magdagdon import games
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json
+from magdagdon.services import games
 from magdagdon.store import GameMode, GameStatus
 from plans import plain_turn
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from api_helpers import post_action, whole_game
 
 import compute_jobs
-from magdagdon import clock, reviews
+from magdagdon import clock
 from magdagdon.bots.review import REVIEW_FORMAT
 from magdagdon.engine import (
     Action,
@@ -25,6 +25,7 @@ from magdagdon.engine import (
     action_from_json,
     action_to_json,
 )
+from magdagdon.services import reviews
 from magdagdon.store import reviews as review_rows
 from plans import plain_turn
 

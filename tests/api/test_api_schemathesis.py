@@ -52,7 +52,7 @@ def api_session(db_url: str) -> Iterator[Session]:
     session.close()
 
 
-#: Operations whose acceptance no schema can say: a name's characters (``magdagdon.names``)
+#: Operations whose acceptance no schema can say: a name's characters (``services.players``)
 #: and an export file, whose games must replay. Every other check runs on them.
 RULES_BEYOND_THE_SCHEMA = {"PUT /api/player", "POST /api/player/import"}
 
@@ -100,7 +100,7 @@ def test_a_server_error_would_fail_the_check(
     api_session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same machinery reports a 500: break the state view and watch it fail."""
-    from magdagdon.api import routes_games
+    from magdagdon.api.routes import games as routes_games
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("deliberately broken")

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from edge_helpers import SECURITY_HEADERS, EdgeServers, error_code, request
 from magdagdon.api.app import create_app
-from magdagdon.api.security import DOCS_POLICY, inline_script_sources, page_policy
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.edge.security import DOCS_POLICY, inline_script_sources, page_policy
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.settings import Settings
 
 if TYPE_CHECKING:

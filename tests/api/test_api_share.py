@@ -10,7 +10,7 @@ import pytest
 from daily_helpers import Clock, first_roll, play_out, start_daily, state_of
 from fastapi.testclient import TestClient
 
-from magdagdon.share import EMOJI, board_picture
+from magdagdon.services.share import EMOJI, board_picture
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -13,9 +13,9 @@ from api_helpers import random_action
 from daily_helpers import Clock
 from sqlalchemy import delete, text
 
-from magdagdon import games
 from magdagdon.bots.strength import COMPUTER_MEAN
 from magdagdon.engine import Difficulty
+from magdagdon.services import games
 from magdagdon.store import GameMode, GameRecord, Store
 from magdagdon.store.tables import game_results
 

@@ -14,7 +14,7 @@ from api_helpers import whole_game
 from sqlalchemy import event
 
 from device.inprocess import PageServer
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.settings import Settings
 

@@ -12,8 +12,9 @@ from api_helpers import whole_game
 from sqlalchemy import func, select
 from test_server_process import Player
 
-from magdagdon import cleanup, clock, games
+from magdagdon import clock
 from magdagdon.engine import Difficulty, Roll
+from magdagdon.services import cleanup, games
 from magdagdon.store import GameStatus, Store
 from magdagdon.store.cleanup import BATCH, Removed
 from magdagdon.store.tables import actions, players

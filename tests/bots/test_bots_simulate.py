@@ -16,7 +16,7 @@ from magdagdon.bots.base import make_bot
 from magdagdon.cli import main
 from magdagdon.engine import Difficulty, GameState, Phase
 from magdagdon.sim.command import simulate
-from magdagdon.sim.stats import GameResult, game_seed, percentile
+from magdagdon.sim.summary import GameResult, game_seed, percentile
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -6,7 +6,7 @@ import statistics
 
 from magdagdon.bots.base import make_bot
 from magdagdon.engine import Difficulty
-from magdagdon.sim.stats import game_seed, play_with
+from magdagdon.sim.summary import game_seed, play_with
 
 SEEDS = [game_seed(2024, i) for i in range(8)]
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from magdagdon.bots.hints import best as best_hint
 from magdagdon.bots.review import label, review_game
 from magdagdon.bots.value import Values, unstaged
 from magdagdon.engine import (
@@ -31,7 +32,6 @@ from magdagdon.engine import (
     action_from_json,
     action_to_json,
 )
-from magdagdon.hints import best as best_hint
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 from device.inprocess import PageServer
 from device.page_helpers import eventually
 from device.pwa_helpers import cache_names, manifest_as_chromium_reads_it, png_size, wait_controlled
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi.testclient import TestClient
 
 from magdagdon.api.app import create_app
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.settings import Settings
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from magdagdon import games
 from magdagdon.engine import Difficulty, Roll
+from magdagdon.services import games
 from magdagdon.store import Store
 
 pytestmark = pytest.mark.slow

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from web.review_helpers import (
     SHOWN,
     decimal,

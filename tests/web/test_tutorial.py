@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.engine import Difficulty, GameState, action_from_json
 from web.web_helpers import DOUBLE_TAP_S, TIMEOUT_MS, action_hook, open_player
 

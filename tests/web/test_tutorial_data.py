@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.engine import (
     CELLS,
     Difficulty,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from magdagdon.api.static import WEB_DIR
+from magdagdon.api.page.static import WEB_DIR
 from magdagdon.engine import Difficulty, Phase, Roll
 from plans import plain_turn, plan_placement
 from web.web_helpers import (

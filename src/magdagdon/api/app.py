@@ -10,27 +10,25 @@ from typing import TYPE_CHECKING
 import anyio.to_thread
 from fastapi import FastAPI
 
-from magdagdon import __version__, cleanup, hints
-from magdagdon.api import (
-    compute_errors,
-    edge,
-    errors,
-    routes_daily,
-    routes_games,
-    routes_health,
-    routes_highscores,
-    routes_hint,
-    routes_link,
-    routes_player,
-    routes_review,
-    routes_server,
-    routes_stats,
-    routes_transfer,
-    service_worker,
-    storage_errors,
-)
-from magdagdon.api.static import WEB_DIR, page_mount
+from magdagdon import __version__
+from magdagdon.api import compute_errors, errors, storage_errors
+from magdagdon.api.edge import stack as edge
+from magdagdon.api.page import service_worker
+from magdagdon.api.page.static import WEB_DIR, page_mount
+from magdagdon.api.routes import daily as routes_daily
+from magdagdon.api.routes import games as routes_games
+from magdagdon.api.routes import health as routes_health
+from magdagdon.api.routes import highscores as routes_highscores
+from magdagdon.api.routes import hint as routes_hint
+from magdagdon.api.routes import link as routes_link
+from magdagdon.api.routes import player as routes_player
+from magdagdon.api.routes import review as routes_review
+from magdagdon.api.routes import server as routes_server
+from magdagdon.api.routes import stats as routes_stats
+from magdagdon.api.routes import transfer as routes_transfer
+from magdagdon.bots import hints
 from magdagdon.compute import Compute, Limits
+from magdagdon.services import cleanup
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.connect import SERVING

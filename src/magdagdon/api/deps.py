@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends, Request, Response
 
-from magdagdon import games
 from magdagdon.api.cookies import COOKIE, new_player_token, set_new_player_cookie
+from magdagdon.services import games
 from magdagdon.store import GameRecord, Player, Store
 from magdagdon.store.rows import is_key
 

@@ -12,7 +12,7 @@ from starlette.routing import Match
 
 from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.engine import IllegalActionError, MalformedError
-from magdagdon.refusals import RefusedInputError
+from magdagdon.services.errors import RefusedInputError
 from magdagdon.store import GameNotFoundError
 
 if TYPE_CHECKING:

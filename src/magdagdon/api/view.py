@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from magdagdon.api import responses
+from magdagdon.api.schemas import responses
 from magdagdon.engine import OFF, Adjust, Reroll, Ruin
 from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
 from magdagdon.engine.codec import cell_to_json

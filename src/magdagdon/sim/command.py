@@ -17,7 +17,7 @@ from typing import TextIO
 from magdagdon.bots.base import Bot, bot_names, make_bot
 from magdagdon.engine import Difficulty
 from magdagdon.sim.plot import histogram_svg
-from magdagdon.sim.stats import GameResult, Summary, game_seed, play_with, summarise
+from magdagdon.sim.summary import GameResult, Summary, game_seed, play_with, summarise
 
 _BOTS: dict[str, Bot] = {}
 

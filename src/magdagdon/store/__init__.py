@@ -1,5 +1,5 @@
 """The store of MAGDAGDON (SQLite or PostgreSQL): players, games with their action log, and
-High Scores. The rules of a game's life (start, play, abandon) are ``magdagdon.games``'s."""
+High Scores. The rules of a game's life (start, play, abandon) are ``services.games``'s."""
 
 from magdagdon.store.errors import (
     GameAbandonedError,

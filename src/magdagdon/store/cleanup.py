@@ -1,4 +1,4 @@
-"""Removing what no one will play or see again, in small batches (``magdagdon.cleanup`` says
+"""Removing what no one will play or see again, in small batches (``services.cleanup`` says
 when and what the cutoff is):
 
 - an unfinished game (abandoned, or left under way) untouched since the cutoff, with its action

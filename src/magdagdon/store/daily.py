@@ -1,6 +1,6 @@
 """The daily challenge's reads and writes: a player's games of a day, the day's table of the
 server's players, the days of a streak, and display names. Statements are built once at import,
-as in ``statements.py``; the rules that use them are ``magdagdon.daily``'s."""
+as in ``statements.py``; the rules that use them are ``magdagdon.services.daily``'s."""
 
 from __future__ import annotations
 

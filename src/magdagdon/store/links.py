@@ -1,6 +1,6 @@
 """The rows of device links: a code's SHA-256, its player, when it expires, when it was used.
 
-The rules (how long a link lasts, what a code is) are ``magdagdon.links``'s; here only the
+The rules (how long a link lasts, what a code is) are ``magdagdon.services.links``'s; here only the
 statements, built once at import, and the writes of one transaction (``Store.write()``'s
 :class:`~magdagdon.store.Rows`). Times are the store's ISO-8601 UTC text, which sorts as time.
 """

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from sqlalchemy import BindParameter, Connection
 
     from magdagdon.engine import Difficulty
-    from magdagdon.results import GameResult
+    from magdagdon.services.results import GameResult
     from magdagdon.store.records import GameRecord
 
 _r = game_results.c

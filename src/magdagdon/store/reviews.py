@@ -1,7 +1,7 @@
 """The reviews' reads and writes (the ``reviews`` table): a game's review row, a job started or
 restarted, its progress, its result or its failure. Statements are built once at import, as in
 ``statements.py``; the rules that use them (when to start, when a job is stale) are
-``magdagdon.reviews``'s."""
+``magdagdon.services.reviews``'s."""
 
 from __future__ import annotations
 

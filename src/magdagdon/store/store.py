@@ -1,6 +1,6 @@
 """The store: players, games (current state + action log) and High Scores, on SQLite or
 PostgreSQL. It reads and writes rows and nothing else: the rules of a game and of its modes are
-``magdagdon.games``'s, which calls :meth:`Store.write` to change several rows at once.
+``magdagdon.services.games``'s, which calls :meth:`Store.write` to change several rows at once.
 
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the

@@ -106,7 +106,7 @@ device_links = Table(
     Index("device_links_by_expiry", "expires_at"),
 )
 
-# each finished game's review (magdagdon.reviews): pending with its progress, done, or failed
+# each finished game's review (services.reviews): pending with its progress, done, or failed
 reviews = Table(
     "reviews",
     metadata,
@@ -121,7 +121,7 @@ reviews = Table(
     CheckConstraint("status IN ('pending', 'done', 'failed')", name="reviews_status"),
 )
 
-# a finished game's summary (magdagdon.results), written when it ends: what Statistics add up
+# a finished game's summary (services.results), written when it ends: what Statistics add up
 game_results = Table(
     "game_results",
     metadata,

@@ -1,4 +1,4 @@
-"""The reads of a player's export and the writes of an import (``magdagdon.transfer`` holds the
+"""The reads of a player's export and the writes of an import (``services.transfer`` holds the
 rules: what a file must say, how its games are replayed and what becomes of them)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from sqlalchemy import Connection
 
-    from magdagdon.results import GameResult
+    from magdagdon.services.results import GameResult
     from magdagdon.store.records import GameRecord, HighScore
 
 _g = games.c

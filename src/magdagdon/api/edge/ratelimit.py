@@ -1,0 +1,134 @@
+"""Rate limits on the requests that cost the server something to keep or to compute: starting
+games, hints and device links. Over a rate: 429 ``rate_limited`` with ``Retry-After`` (seconds),
+before the app runs, so the refused request creates nothing (no game, no player).
+
+Each rule counts per player (the cookie's token, as sent: checking it would cost a database read)
+and per address (the client's, as uvicorn gives it: the proxy's ``X-Forwarded-For`` only when
+that proxy is trusted; an IPv6 client by its /64, which one household holds). A request without a
+cookie counts by address only. The counters are ``limits`` fixed windows in a
+``limits.storage.Storage``: the in-memory one by default, so each server process counts alone; a
+storage that several processes share (the database) can be handed in without changing this file.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
+
+from magdagdon.api.cookies import COOKIE
+from magdagdon.api.edge.answers import send_error
+from magdagdon.settings import rates
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from limits import RateLimitItem
+    from limits.storage import Storage
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from magdagdon.settings import Settings
+
+_TOKEN_CHARS = 64  # a cookie longer than any token we give is cut: keys stay small
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    name: str
+    methods: frozenset[str]
+    path: re.Pattern[str]
+    per_player: tuple[RateLimitItem, ...]
+    per_address: tuple[RateLimitItem, ...]
+
+
+def rules(settings: Settings) -> tuple[Rule, ...]:
+    """The rules of ``settings``; none when rate limits are off."""
+    if not settings.rate_limits:
+        return ()
+    games = rates(settings.games_rate), rates(settings.games_rate_per_address)
+    hints = rates(settings.hints_rate), rates(settings.hints_rate_per_address)
+    links = rates(settings.links_rate), rates(settings.links_rate_per_address)
+    post, get = frozenset({"POST"}), frozenset({"GET"})
+    found = (
+        Rule("games", post, re.compile(r"/api/(games|daily|player/import)"), *games),
+        Rule("hints", get, re.compile(r"/api/games/[^/]+/hint"), *hints),
+        Rule("links", post, re.compile(r"/api/player/link(/[^/]+)?"), *links),
+    )
+    return tuple(rule for rule in found if rule.per_player or rule.per_address)
+
+
+class RateLimits:
+    def __init__(
+        self, app: ASGIApp, *, rules: Iterable[Rule], storage: Storage | None = None
+    ) -> None:
+        self.app = app
+        self.rules = tuple(rules)
+        self.limiter = FixedWindowRateLimiter(storage if storage is not None else MemoryStorage())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            rule = self._rule(scope)
+            wait = self._hit(rule, scope) if rule is not None else None
+            if wait is not None:
+                message = f"too many requests of this kind; try again in {wait} s"
+                retry = [(b"retry-after", b"%d" % wait)]
+                await send_error(send, 429, "rate_limited", message, retry)
+                return
+        await self.app(scope, receive, send)
+
+    def _rule(self, scope: Scope) -> Rule | None:
+        method, path = scope["method"], scope["path"]
+        for rule in self.rules:
+            if method in rule.methods and rule.path.fullmatch(path):
+                return rule
+        return None
+
+    def _hit(self, rule: Rule, scope: Scope) -> int | None:
+        """Count the request in every rate of ``rule``; the seconds to wait when one is full
+        (and then count it in none)."""
+        counters = [(rate, (rule.name, "address", _address(scope))) for rate in rule.per_address]
+        token = _player_token(scope)
+        if token:
+            counters += [(rate, (rule.name, "player", token)) for rate in rule.per_player]
+        full = [(rate, keys) for rate, keys in counters if not self.limiter.test(rate, *keys)]
+        if full:
+            stats = [self.limiter.get_window_stats(rate, *keys) for rate, keys in full]
+            reset = max(stat.reset_time for stat in stats)
+            return max(1, math.ceil(reset - time.time()))
+        for rate, keys in counters:
+            self.limiter.hit(rate, *keys)
+        return None
+
+
+def _address(scope: Scope) -> str:
+    client = scope.get("client")
+    if not client:
+        return "unknown"
+    host = str(client[0])
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return host
+
+
+def _player_token(scope: Scope) -> str | None:
+    prefix = COOKIE.encode() + b"="
+    headers: list[tuple[bytes, bytes]] = scope["headers"]
+    for name, value in headers:
+        if name == b"cookie":
+            for part in value.split(b";"):
+                part = part.strip()
+                if part.startswith(prefix):
+                    return part[len(prefix) : len(prefix) + _TOKEN_CHARS].decode("latin-1")
+    return None

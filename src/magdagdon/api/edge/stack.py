@@ -1,0 +1,118 @@
+"""The app's edge, wired in one call: security headers (outermost, so every answer has them),
+rate limits, then body limits, in front of the routes; the API docs only when asked for; the
+edge's own answers in the OpenAPI document."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from fastapi.responses import JSONResponse
+
+from magdagdon.api.edge.bodylimit import BodyLimit
+from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
+from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
+from magdagdon.api.routes.transfer import IMPORT_PATH
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from fastapi import FastAPI, Request
+    from limits.storage import Storage
+
+    from magdagdon.settings import Settings
+
+
+class DocsUrls(TypedDict):
+    docs_url: str | None
+    redoc_url: str | None
+    openapi_url: str | None
+
+
+DOCS_URLS = DocsUrls(docs_url="/docs", redoc_url="/redoc", openapi_url="/openapi.json")
+NO_DOCS = DocsUrls(docs_url=None, redoc_url=None, openapi_url=None)
+_ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        }
+    },
+}
+
+
+def docs_urls(settings: Settings) -> DocsUrls:
+    """``FastAPI(...)``'s docs arguments: the usual paths, or none when the docs are off."""
+    return DOCS_URLS if settings.api_docs else NO_DOCS
+
+
+def install(
+    app: FastAPI, settings: Settings, web_dir: Path, rate_storage: Storage | None = None
+) -> None:
+    """Wrap ``app``'s routes in the edge (the last middleware added is the outermost);
+    ``rate_storage`` keeps the rate counters (None: each process its own memory)."""
+    limited = rules(settings)
+    app.add_middleware(
+        BodyLimit,
+        max_bytes=settings.max_body_bytes,
+        timeout=settings.body_timeout,
+        larger={IMPORT_PATH: settings.max_import_bytes},
+    )
+    if limited:
+        app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
+    urls = docs_urls(settings)
+    docs = [url for url in (urls["docs_url"], urls["redoc_url"], urls["openapi_url"]) if url]
+    docs += ["/docs/oauth2-redirect"] if docs else []
+    headers = HeaderSet(
+        policy=page_policy(web_dir), hsts_seconds=settings.hsts_seconds, docs_paths=docs
+    )
+    app.add_middleware(SecurityHeaders, headers=headers)
+
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette answers an unexpected exception outside every middleware, so the headers
+        # are added here (no input should ever get this far)
+        body = {"error": {"code": "internal_error", "message": "the server failed; see its log"}}
+        answer = JSONResponse(body, status_code=500)
+        for name, value in headers.for_scope(request.scope):
+            answer.headers[name.decode()] = value.decode()
+        return answer
+
+    app.add_exception_handler(Exception, internal_error)
+    _document(app, settings, limited)
+
+
+def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> None:
+    """413 and 408 on every operation with a body, 429 on the rate-limited ones."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = build()
+        for path, operations in schema.get("paths", {}).items():
+            concrete = re.sub(r"\{[^}]+\}", "x", path)  # a path parameter as a request has it
+            for method, operation in operations.items():
+                answers = operation.setdefault("responses", {})
+                if method in ("post", "put", "patch"):
+                    cap = (
+                        settings.max_import_bytes
+                        if path == IMPORT_PATH
+                        else settings.max_body_bytes
+                    )
+                    answers["413"] = _answer(f"The body is over {cap} bytes")
+                    answers["408"] = _answer("The body did not arrive in time")
+                if any(
+                    method.upper() in rule.methods and rule.path.fullmatch(concrete)
+                    for rule in limited
+                ):
+                    answers["429"] = _answer("Too many requests of this kind; see Retry-After")
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to extend it
+
+
+def _answer(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERROR_SCHEMA}}}

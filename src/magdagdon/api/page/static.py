@@ -1,0 +1,64 @@
+"""The page: ``src/magdagdon/web/`` served at ``/``, with content types and caching for play
+without a network (every file revalidates by ETag, so a new version is picked up at once)."""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from starlette.routing import Match, Mount
+from starlette.staticfiles import StaticFiles
+
+if TYPE_CHECKING:
+    from starlette.responses import Response
+    from starlette.types import Scope
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+
+_TYPES = {
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain",
+}
+for _suffix, _type in _TYPES.items():
+    mimetypes.add_type(_type, _suffix)
+
+
+class WebFiles(StaticFiles):
+    """Static files with ``Cache-Control: no-cache`` (use the cached copy after an ETag check)."""
+
+    async def check_config(self) -> None:
+        """A missing folder is no error: every path is then a plain 404."""
+        if self.directory is not None and Path(self.directory).is_dir():
+            await super().check_config()
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            response.headers["Cache-Control"] = "no-cache"
+            response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+
+class PageMount(Mount):
+    """The page's files at ``/``, except under ``/api``: there the API router answers alone
+    (a JSON 404 for an unknown path, a 405 with the right ``Allow`` for a wrong method)."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = str(scope.get("path", ""))
+        if path == "/api" or path.startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)
+
+
+def page_mount(web_dir: Path) -> PageMount:
+    return PageMount("/", app=WebFiles(directory=web_dir, html=True, check_dir=False), name="web")

@@ -1,0 +1,77 @@
+"""``/api/games``: start a game, find the current one, read one, and play actions on it.
+
+Plain ``def`` routes: FastAPI runs them in its thread pool, where the store's blocking calls
+are safe (``deps.py``)."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Request, Response
+
+from magdagdon.api.cookies import set_new_player_cookie
+from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.schemas.requests import ActionBody, NewGame
+from magdagdon.api.schemas.responses import GameView, error_responses
+from magdagdon.api.view import game_view
+from magdagdon.engine import action_from_json
+from magdagdon.services import games
+from magdagdon.store import GameMode, GameNotFoundError, GameRecord, Store
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+
+def _view(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
+    """The state view as JSON, serialised once (FastAPI would dump and re-validate a model);
+    a returned Response does not get the dependency's cookie, so it is set here."""
+    view = game_view(game, store)
+    response = Response(view.model_dump_json(), status_code=status, media_type="application/json")
+    set_new_player_cookie(request, response)
+    return response
+
+
+@router.post("", status_code=201, response_model=GameView, responses=error_responses(422))
+def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep) -> Response:
+    """Start a new game; it abandons the player's unfinished games as its mode says. The
+    first game of a browser without a player makes the player, in the same transaction."""
+    player, new = caller.player_for_write()
+    game = games.start(
+        store,
+        player.token,
+        body.difficulty,
+        body.seed,
+        mode=GameMode(body.mode),
+        new_player=player if new else None,
+    )
+    if new:
+        caller.created(player)
+    return _view(request, store, game, 201)
+
+
+@router.get("/current", response_model=GameView, responses=error_responses(404))
+def current_game(request: Request, store: StoreDep, caller: CallerDep) -> Response:
+    """The player's most recent unfinished game that is not a tutorial."""
+    game = store.current_game(caller.cookie_token)
+    if game is None:
+        raise GameNotFoundError("current")
+    return _view(request, store, game)
+
+
+@router.get("/{game_id}", response_model=GameView, responses=error_responses(404))
+def read_game(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> Response:
+    return _view(request, store, caller.game(game_id))
+
+
+@router.post(
+    "/{game_id}/actions", response_model=GameView, responses=error_responses(404, 409, 422)
+)
+def play(
+    request: Request,
+    game_id: str,
+    body: Annotated[ActionBody, Body()],
+    store: StoreDep,
+    caller: CallerDep,
+) -> Response:
+    """Apply one action; it is saved before the answer. 409 when the rules refuse it."""
+    action = action_from_json(body.model_dump(exclude={"version"}))
+    with caller.acting() as token:
+        game = games.play(store, token, game_id, action, version=body.version)
+    return _view(request, store, game)

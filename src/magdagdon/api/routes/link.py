@@ -1,0 +1,71 @@
+"""``/api/player/link`` and ``/api/player/leave``: one player on every device.
+
+A device makes a one-time link (``POST /api/player/link``) and shows it with its QR code;
+another device that brings the code back (``POST /api/player/link/{code}``) becomes the same
+player. A device can also forget its player (``POST /api/player/leave``). The rules are
+``services.links``'s; the rate limits (``api/ratelimit.py``) keep codes from being guessed."""
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from magdagdon import qr
+from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
+from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.errors import error_response
+from magdagdon.api.origin import SettingsDep, shared_origin
+from magdagdon.api.routes.player import settings_of
+from magdagdon.api.schemas.responses import ErrorBody, PlayerSettings
+from magdagdon.services import links
+
+router = APIRouter(prefix="/api/player", tags=["player"])
+
+
+class DeviceLinkView(BaseModel):
+    code: str = Field(description="The one-time code (at least 128 random bits).")
+    url: str = Field(description="The URL to open on the other device: {origin}/#link=CODE.")
+    expires_at: str = Field(description="When the code stops working (ISO-8601 UTC).")
+    qr_svg: str = Field(description="The URL's QR code, a standalone SVG document.")
+
+
+_INVALID: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "link_invalid: a wrong, used or expired code"}
+}
+
+
+def link_url(origin: str, code: str) -> str:
+    return f"{origin}/#link={code}"
+
+
+@router.post("/link", status_code=201)
+def make_link(
+    request: Request, store: StoreDep, caller: CallerDep, settings: SettingsDep
+) -> DeviceLinkView:
+    """A one-time link (10 minutes) that makes another device this player."""
+    made = links.make(store, caller.token)
+    url = link_url(shared_origin(request, settings), made.code)
+    return DeviceLinkView(code=made.code, url=url, expires_at=made.expires_at, qr_svg=qr.svg(url))
+
+
+@router.post("/link/{code}", response_model=PlayerSettings, responses=_INVALID)
+def use_link(request: Request, code: str, store: StoreDep) -> Response:
+    """Make this device the player of the link (its cookie names that player from now on).
+    A wrong, used or expired code answers 404 ``link_invalid`` and changes nothing."""
+    try:
+        player = links.use(store, code)
+    except links.LinkInvalidError as exc:
+        return error_response(request, 404, "link_invalid", exc.message)
+    answer = settings_of(player)
+    response = JSONResponse(answer.model_dump())
+    set_player_cookie(request, response, player.token)
+    return response
+
+
+@router.post("/leave", status_code=204)
+def leave(request: Request) -> Response:
+    """This device forgets its player (a new one is made on the next request that needs it)."""
+    response = Response(status_code=204)
+    clear_player_cookie(request, response)
+    return response

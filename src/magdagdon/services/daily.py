@@ -1,0 +1,169 @@
+"""The daily challenge (SPEC "Modes and records"): one game a day for each difficulty, the same
+dice on every copy of MAGDAGDON (``engine.daily``); the first attempt of today is ranked, every
+other attempt (another of today's, or any of a past day's) is practice; a streak of days; the
+day's table of this server's players.
+
+The day is the server clock's UTC date (``clock.today()``); a day that has not begun, or one
+before the first challenge, answers 409 ``daily_not_open``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import TYPE_CHECKING
+
+from magdagdon import clock
+from magdagdon.engine import Difficulty, IllegalActionError
+from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
+from magdagdon.services import games, players
+from magdagdon.store import GameMode
+from magdagdon.store import daily as rows_of_day
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from magdagdon.store import GameRecord, Store
+
+#: How many rows of the day's table are shown (the player's own row is added when below).
+TABLE_LENGTH = 100
+
+
+class DailyNotOpenError(IllegalActionError):
+    code = "daily_not_open"
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    current: int
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Today's challenge on one difficulty, as the player stands with it."""
+
+    difficulty: Difficulty
+    status: str  # "new" | "playing" | "over": of the ranked attempt
+    game_id: str | None
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    day: date
+    number: int
+    streak: Streak
+    challenges: tuple[Challenge, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    rank: int
+    name: str  # the player's name, or the neutral one
+    named: bool  # whether the player set the name
+    tag: str  # the neutral name's four digits
+    score: int
+    turns: int
+    game_id: str | None  # only on the asking player's own row
+
+
+def open_day(day: date | None) -> date:
+    """The challenge's day: today when None; a day not begun yet is refused."""
+    today = clock.today()
+    day = today if day is None else day
+    if day > today:
+        raise DailyNotOpenError(
+            f"the challenge of {day.isoformat()} has not begun: today is {today.isoformat()} (UTC)"
+        )
+    if day < FIRST_DAY:
+        raise DailyNotOpenError(f"the first daily challenge was {FIRST_DAY.isoformat()}")
+    return day
+
+
+def start(store: Store, player: str, difficulty: Difficulty, day: date | None = None) -> GameRecord:
+    """A new game of the day's challenge: ranked (``daily``) when it is today's and the player
+    has no ranked attempt at it yet; else ``practice``, which changes no ranked result."""
+    day = open_day(day)
+    text = day.isoformat()
+    with store.write() as rows:
+        rows_of_day.lock_player(rows.conn, player)
+        ranked = day == clock.today() and not any(
+            game.mode == "daily" and game.difficulty == difficulty.value
+            for game in rows_of_day.games_of_day(rows.conn, player, text)
+        )
+        mode = GameMode.DAILY if ranked else GameMode.PRACTICE
+        seed = daily_seed(day, difficulty)
+        return games.begin(rows, player, difficulty, seed, mode=mode, daily_date=text)
+
+
+def overview(store: Store, player: str) -> Overview:
+    """Today's challenges and the player's streak."""
+    today = clock.today()
+    with store.snapshot() as conn:
+        of_today = rows_of_day.games_of_day(conn, player, today.isoformat())
+        days = rows_of_day.streak_days(conn, player)
+    ranked = {game.difficulty: game for game in of_today if game.mode == "daily"}
+    challenges = []
+    for difficulty in Difficulty:
+        game = ranked.get(difficulty.value)
+        if game is None:
+            challenges.append(Challenge(difficulty, "new", None, None))
+        else:
+            status = "over" if game.status == "finished" else "playing"
+            challenges.append(Challenge(difficulty, status, game.id, game.score))
+    return Overview(
+        today, daily_number(today), streak(map(date.fromisoformat, days), today), tuple(challenges)
+    )
+
+
+def player_streak(store: Store, player: str) -> Streak:
+    with store.engine.connect() as conn:
+        days = rows_of_day.streak_days(conn, player)
+    return streak(map(date.fromisoformat, days), clock.today())
+
+
+def streak(days: Iterable[date], today: date) -> Streak:
+    """SPEC "Streak": the consecutive days, each with a finished ranked attempt, that end today,
+    or yesterday while today's are not yet played; and the longest such run ever."""
+    played = set(days)
+    end = today if today in played else today - timedelta(days=1)
+    current = 0
+    while end - timedelta(days=current) in played:
+        current += 1
+    best = 0
+    for day in played:
+        if day - timedelta(days=1) not in played:  # the first day of a run
+            length = 1
+            while day + timedelta(days=length) in played:
+                length += 1
+            best = max(best, length)
+    return Streak(current, max(best, current))
+
+
+def table(
+    store: Store, player: str, difficulty: Difficulty, day: date | None = None
+) -> list[TableEntry]:
+    """The day's ranked attempts of this server's players, best first (ties: the one that
+    ended first), the first :data:`TABLE_LENGTH`, and the asking player's own row below them."""
+    day = open_day(day)
+    with store.engine.connect() as conn:
+        found = rows_of_day.day_table(conn, day.isoformat(), difficulty)
+    entries = []
+    for rank, row in enumerate(found, 1):
+        mine = row.player == player
+        if rank > TABLE_LENGTH and not mine:
+            continue
+        tag = players.player_tag(row.player)
+        entries.append(
+            TableEntry(
+                rank=rank,
+                name=row.name if row.name is not None else players.neutral_name(row.player),
+                named=row.name is not None,
+                tag=tag,
+                score=row.score,
+                turns=row.turns,
+                game_id=row.game_id if mine else None,
+            )
+        )
+    return entries

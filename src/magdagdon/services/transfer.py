@@ -1,0 +1,336 @@
+"""A player's data as one JSON file (issue 18 item 4, "Your data is yours"): export every game
+(seed, mode, action log) and setting; import such a file into this player.
+
+Import trusts nothing the file claims that the engine can tell: every game is replayed from its
+seed, action by action, and the status and score the file claims must be the replay's. The
+first game or action that fails refuses the whole file (:class:`ImportInvalidError`, naming the
+game — its position and id — and the action — its position and JSON) and nothing of it is
+stored. What is stored comes from the replay: the state, the summary for Statistics, the High
+Score. A game whose id the player already has is skipped (so importing a file twice adds
+nothing); an id another player has gets a new one. A ranked daily attempt for a day and
+difficulty where the player already has one becomes practice; an unfinished game becomes
+abandoned, except a ranked daily attempt, which is never abandoned. All of it is one
+transaction.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, Any
+
+from magdagdon import clock
+from magdagdon.engine import (
+    Action,
+    Difficulty,
+    GameState,
+    IllegalActionError,
+    MalformedError,
+    action_from_json,
+    action_to_json,
+)
+from magdagdon.engine.daily import FIRST_DAY, daily_seed
+from magdagdon.services import games
+from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
+from magdagdon.services.players import clean_name
+from magdagdon.services.results import result_of
+from magdagdon.store import GameMode, GameRecord, GameStatus
+from magdagdon.store import transfer as rows_of_transfer
+from magdagdon.store.daily import set_name
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from magdagdon.store import Player, Store
+
+FORMAT = "magdagdon-export"
+VERSION = 1
+SEED_LIMIT = 2**53
+_TOP_KEYS = {"format", "version", "exported_at", "player", "games"}
+_GAME_KEYS = {
+    "id",
+    "difficulty",
+    "seed",
+    "mode",
+    "daily_date",
+    "status",
+    "created_at",
+    "finished_at",
+    "hints_used",
+    "actions",
+    "score",
+}
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    imported: int
+    skipped: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Replayed:
+    """A game of the file, replayed: the record to store (before ids and modes are settled)
+    and its canonical action log."""
+
+    record: GameRecord
+    log: list[str]  # each action's JSON text, as the store keeps it
+
+
+# ----- export -------------------------------------------------------------------------------
+
+
+def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
+    """The export document of ``token``'s player (``player`` None: nobody yet, no games)."""
+    with store.snapshot() as conn:
+        found = rows_of_transfer.exported_games(conn, token) if player is not None else []
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": clock.stamp(),
+        "player": {
+            "language": player.language if player is not None else "fil",
+            "name": player.name if player is not None else None,
+        },
+        "games": [
+            {
+                "id": game.id,
+                "difficulty": game.difficulty,
+                "seed": game.seed,
+                "mode": game.mode,
+                "daily_date": game.daily_date,
+                "status": game.status,
+                "created_at": game.created_at,
+                "finished_at": game.finished_at,
+                "hints_used": game.hints_used,
+                "actions": game.actions,
+                "score": game.score,
+            }
+            for game in found
+        ],
+    }
+
+
+# ----- import -------------------------------------------------------------------------------
+
+
+def import_document(store: Store, player: Player, document: Any) -> Imported:
+    """Replay every game of ``document`` and store those the player does not have yet."""
+    name, entries = _parse(document)
+    today = clock.today()
+    replayed = [_replay(position, entry, player.token, today) for position, entry in entries]
+    ids = [game.record.id for game in replayed]
+    with store.write() as rows:
+        # another player's id: the game gets one of its own, the same at every import
+        own_ids = {game_id: _own_id(player.token, game_id) for game_id in ids}
+        owners = rows_of_transfer.owners(rows.conn, [*ids, *own_ids.values()])
+        ranked = rows_of_transfer.ranked_days(rows.conn, player.token)
+        kept: list[_Replayed] = []
+        skipped = 0
+        for game in replayed:
+            record = game.record
+            owner = owners.get(record.id)
+            if owner is not None and owner != player.token:
+                record = replace(record, id=own_ids[record.id])
+                owner = owners.get(record.id)
+                if owner is not None and owner != player.token:  # 64 bits met again: never
+                    record = replace(record, id=secrets.token_hex(8))
+                    owner = None
+            if owner == player.token:
+                skipped += 1
+                continue
+            record = _settle_mode(record, ranked)
+            kept.append(_Replayed(record, game.log))
+        records = [game.record for game in kept]
+        rows_of_transfer.insert_games(rows.conn, records)
+        rows_of_transfer.insert_actions(
+            rows.conn, [(game.record.id, game.log, game.record.updated_at) for game in kept]
+        )
+        over = sorted(
+            (r for r in records if r.status is GameStatus.FINISHED),
+            key=lambda r: (r.finished_at or "", r.id),
+        )
+        rows_of_transfer.insert_results(rows.conn, [(r, result_of(r.state)) for r in over])
+        ranked_scores = [games.high_score(r) for r in over if r.mode.ranked]
+        rows_of_transfer.insert_high_scores(rows.conn, player.token, ranked_scores)
+        if name is not None and player.name is None:
+            set_name(rows.conn, player.token, name)
+    return Imported(imported=len(kept), skipped=skipped)
+
+
+def _own_id(player: str, game_id: str) -> str:
+    """The id of another player's game ``game_id`` when ``player`` imports it."""
+    return hashlib.sha256(f"MAGDAGDON import {player} {game_id}".encode()).hexdigest()[:16]
+
+
+def _settle_mode(record: GameRecord, ranked: set[tuple[str, str]]) -> GameRecord:
+    """A ranked daily attempt where the player has one already becomes practice; an
+    unfinished game other than a ranked daily attempt becomes abandoned."""
+    if record.mode is GameMode.DAILY:
+        key = (record.daily_date or "", record.difficulty.value)
+        if key in ranked:
+            record = replace(record, mode=GameMode.PRACTICE)
+        else:
+            ranked.add(key)
+    if record.status is not GameStatus.FINISHED and record.mode is not GameMode.DAILY:
+        record = replace(record, status=GameStatus.ABANDONED)
+    return record
+
+
+def _parse(document: Any) -> tuple[str | None, list[tuple[int, dict[str, Any]]]]:
+    """The file's name setting and its games, each checked for shape (not yet replayed)."""
+    if not isinstance(document, dict) or set(document) != _TOP_KEYS:
+        raise MalformedImportError(
+            f"an export is a JSON object with exactly the keys {sorted(_TOP_KEYS)}"
+        )
+    if document["format"] != FORMAT or type(document["version"]) is not int:
+        raise MalformedImportError(f"not a {FORMAT} document")
+    if document["version"] != VERSION:
+        raise MalformedImportError(
+            f"this MAGDAGDON reads {FORMAT} version {VERSION}, not {document['version']}"
+        )
+    player = document["player"]
+    if not isinstance(player, dict) or set(player) != {"language", "name"}:
+        raise MalformedImportError('"player" is an object with "language" and "name"')
+    if player["language"] not in ("fil", "en"):
+        raise MalformedImportError('"player.language" is "fil" or "en"')
+    name = player["name"]
+    if name is not None:
+        if not isinstance(name, str):
+            raise MalformedImportError('"player.name" is a string or null')
+        try:
+            name = clean_name(name)
+        except RefusedInputError as exc:
+            raise MalformedImportError(f'"player.name": {exc.message}') from None
+    found = document["games"]
+    if not isinstance(found, list):
+        raise MalformedImportError('"games" is a list')
+    entries = []
+    seen: set[str] = set()
+    for position, entry in enumerate(found, 1):
+        _check_shape(position, entry)
+        if entry["id"] in seen:
+            raise MalformedImportError(f"game {position}: the id {entry['id']!r} comes twice")
+        seen.add(entry["id"])
+        entries.append((position, entry))
+    return name, entries
+
+
+def _check_shape(position: int, entry: Any) -> None:
+    where = f"game {position}"
+    if not isinstance(entry, dict) or set(entry) != _GAME_KEYS:
+        raise MalformedImportError(
+            f"{where}: a game is an object with exactly the keys {sorted(_GAME_KEYS)}"
+        )
+    checks = {
+        "id": isinstance(entry["id"], str) and _ID.fullmatch(entry["id"]) is not None,
+        "difficulty": entry["difficulty"] in {d.value for d in Difficulty},
+        "seed": type(entry["seed"]) is int and 0 <= entry["seed"] < SEED_LIMIT,
+        "mode": entry["mode"] in {m.value for m in GameMode},
+        "daily_date": entry["daily_date"] is None
+        or (isinstance(entry["daily_date"], str) and _DAY.fullmatch(entry["daily_date"])),
+        "status": entry["status"] in {s.value for s in GameStatus},
+        "created_at": isinstance(entry["created_at"], str),
+        "finished_at": entry["finished_at"] is None or isinstance(entry["finished_at"], str),
+        "hints_used": type(entry["hints_used"]) is int and 0 <= entry["hints_used"] < 2**31,
+        "actions": isinstance(entry["actions"], list),
+        "score": entry["score"] is None or type(entry["score"]) is int,
+    }
+    wrong = [key for key, ok in checks.items() if not ok]
+    if wrong:
+        raise MalformedImportError(f"{where}: {', '.join(repr(k) for k in wrong)} not valid")
+
+
+def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _Replayed:
+    """Replay one game of the file; :class:`ImportInvalidError` at the first thing that is not
+    as the file says."""
+    where = f"game {position} (id {entry['id']})"
+
+    def refuse(reason: str, action: int | None = None) -> ImportInvalidError:
+        message = f"{where}: {reason}; nothing was imported"
+        return ImportInvalidError(message, game=position, action=action)
+
+    difficulty = Difficulty(entry["difficulty"])
+    mode = GameMode(entry["mode"])
+    day = entry["daily_date"]
+    if (mode in (GameMode.DAILY, GameMode.PRACTICE)) != (day is not None):
+        raise refuse(f"a {mode.value} game {'needs' if day is None else 'has no'} daily_date")
+    if day is not None:
+        try:
+            challenge = date.fromisoformat(day)
+        except ValueError:
+            raise refuse(f"{day!r} is not a date") from None
+        if not FIRST_DAY <= challenge <= today:
+            raise refuse(f"there is no challenge of {day} yet")
+        if entry["seed"] != daily_seed(challenge, difficulty):
+            raise refuse(f"its seed is not the seed of the {day} {difficulty.value} challenge")
+    state = GameState.new(difficulty, entry["seed"])
+    log = []
+    for index, data in enumerate(entry["actions"], 1):
+        try:
+            action = action_from_json(data)
+            state = state.apply(action)
+        except (MalformedError, IllegalActionError) as exc:
+            raise refuse(f"action {index} {_shown(data)} does not replay: {exc}", index) from None
+        log.append(_action_text(action))
+    status = GameStatus(entry["status"])
+    if state.is_over != (status is GameStatus.FINISHED):
+        actual = "over" if state.is_over else "not over"
+        raise refuse(f"it says {status.value}, but after its {len(log)} actions it is {actual}")
+    claimed = entry["score"]
+    final = state.score().total if state.is_over else None
+    if claimed != final:
+        raise refuse(f"it claims the score {claimed}, but its replay scores {final}")
+    created = _time(entry["created_at"], refuse, "created_at")
+    finished = entry["finished_at"]
+    if (finished is not None) != state.is_over:
+        raise refuse("finished_at is given exactly for a finished game")
+    finished_at = _time(finished, refuse, "finished_at") if finished is not None else None
+    record = GameRecord(
+        id=entry["id"],
+        player=player,
+        difficulty=difficulty,
+        seed=entry["seed"],
+        state=state,
+        version=len(log),
+        hints_used=entry["hints_used"],
+        status=status,
+        created_at=created,
+        updated_at=finished_at or created,
+        finished_at=finished_at,
+        mode=mode,
+        daily_date=day,
+    )
+    return _Replayed(record, log)
+
+
+@functools.lru_cache(maxsize=1024)
+def _action_text(action: Action) -> str:
+    """The action's JSON text as the store keeps it (a game's actions are few kinds: cached)."""
+    return json.dumps(action_to_json(action), separators=(",", ":"))
+
+
+def _shown(data: Any) -> str:
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+    except (TypeError, ValueError):
+        text = repr(data)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _time(text: str, refuse: Callable[[str], ImportInvalidError], key: str) -> str:
+    """An ISO-8601 time, as the store keeps times (UTC, to the millisecond)."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise refuse(f"{key} {text!r} is not an ISO-8601 time") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return clock.stamp(moment)
