@@ -236,7 +236,7 @@ def test_the_review_in_english(browser: Browser, web_server: ServerProcess) -> N
 
 
 def _words(lang: str) -> set[str]:
-    source = (WEB_DIR / "js" / "reviewText.js").read_text(encoding="utf-8")
+    source = (WEB_DIR / "js" / "i18n" / "review.js").read_text(encoding="utf-8")
     block = source[source.index(f"const {lang} = {{") :]
     block = block[: block.index("\n};")]
     return set(re.findall(r"^  (\w+): ", block, flags=re.MULTILINE))

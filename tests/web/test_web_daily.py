@@ -324,8 +324,8 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
 
 
 WORDS = """async () => {
-    const [fil, en, more] = await Promise.all(["./js/strings.fil.js", "./js/strings.en.js",
-        "./js/moreStrings.js"].map((path) => import(path)));
+    const [fil, en, more] = await Promise.all(["./js/i18n/fil.js", "./js/i18n/en.js",
+        "./js/i18n/sheets.js"].map((path) => import(path)));
     const keys = (table) => Object.keys(table).sort();
     return { page: [keys(fil.default), keys(en.default)],
              more: [keys(more.STRINGS.fil), keys(more.STRINGS.en)] };

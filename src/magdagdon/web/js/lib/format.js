@@ -1,6 +1,6 @@
 // Numbers, dates and ranks as each language writes them: a true minus sign (U+2212), never a
 // hyphen, and dates in the language's own form.
-import { language, t } from "./i18n.js";
+import { language, t } from "../i18n/i18n.js";
 
 export const MINUS = "\u2212";
 

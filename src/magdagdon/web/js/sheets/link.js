@@ -3,7 +3,7 @@
 // (POST /api/player/link, shown as a URL and its QR code), and forgetting the player on this
 // device (POST /api/player/leave). A device that opens a link's URL (…/#link=CODE) is asked
 // first, then becomes that player (POST /api/player/link/{code}) and starts again as it.
-import { t } from "./i18n.js";
+import { t } from "../i18n/i18n.js";
 
 const LINKED = "magdagdon.linked"; // sessionStorage: the page restarted as the linked player
 const FORGET = ["magdagdon.lastGame", "magdagdon.lastState", "magdagdon.pending"];

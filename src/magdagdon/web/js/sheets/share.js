@@ -2,12 +2,12 @@
 // the page's language through the system share sheet, or copied to the clipboard where there is
 // none, with a visible word that it was; where neither works, the text in a sheet to copy by
 // hand. Loaded when first used (more.js).
-import { ApiError } from "./api.js";
-import { h } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { ApiError } from "../core/api.js";
+import { h } from "../lib/dom.js";
+import { language, t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "./moreStrings.js";
+import { tx } from "../i18n/sheets.js";
 
 // The text on the clipboard: the asynchronous API where the page may use it (a secure
 // context), else the old copy command on a selected text field.

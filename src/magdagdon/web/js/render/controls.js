@@ -1,9 +1,9 @@
 // The Power and action buttons, each shown, live or disabled from the state's own fields. A
 // disabled button stays tappable (aria-disabled) and carries the key of the words that say why
 // (data-why), so a tap on it is answered.
-import { dieById, stagedDice, trayDice } from "./game.js";
-import { t } from "./i18n.js";
-import { num, signed } from "./format.js";
+import { dieById, stagedDice, trayDice } from "../core/game.js";
+import { t } from "../i18n/i18n.js";
+import { num, signed } from "../lib/format.js";
 
 function button(root, action) {
   return root.querySelector(`[data-action="${action}"]`);

@@ -1,6 +1,6 @@
 // The review's figures: expected scores to a tenth (a true minus sign, as format.js writes
 // whole numbers), luck with its sign.
-import { MINUS } from "./format.js";
+import { MINUS } from "../lib/format.js";
 
 export function decimal(n, places = 1) {
   const text = Math.abs(n).toFixed(places);

@@ -1,7 +1,7 @@
 // The tray: the four dice of the roll drawn as die faces; a staged die leaves an empty slot.
 import { faceButton, showFace } from "./dice.js";
-import { t } from "./i18n.js";
-import { shownGame } from "./view.js";
+import { t } from "../i18n/i18n.js";
+import { shownGame } from "../core/view.js";
 
 const SLOTS = 4;
 

@@ -3,13 +3,13 @@
 // review is computed, then the summary (start + luck − given up = Final Score), the chart of the
 // expected Final Score, and the steps, one at a time, forwards and back (buttons, arrow keys,
 // Home / End, the next mistake, a tap on the chart). It reads the review and decides nothing.
-import * as api from "./api.js";
-import { chart } from "./reviewChart.js";
-import { h } from "./reviewDom.js";
-import { num } from "./format.js";
-import { decimal, signedDecimal } from "./reviewFormat.js";
-import { labelChip, stepSpoken, stepView } from "./reviewStep.js";
-import { tx } from "./reviewText.js";
+import * as api from "../core/api.js";
+import { chart } from "./chart.js";
+import { h } from "./dom.js";
+import { num } from "../lib/format.js";
+import { decimal, signedDecimal } from "./format.js";
+import { labelChip, stepSpoken, stepView } from "./step.js";
+import { tx } from "../i18n/review.js";
 
 const POLL_MS = 400;
 const LABELS = ["inaccuracy", "mistake", "blunder"];

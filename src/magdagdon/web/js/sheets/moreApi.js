@@ -1,6 +1,6 @@
 // The API calls of the sheets that load when first used (API.md: daily, stats, share, the
 // player's name, export and import), through api.js's one way to the server.
-import { call } from "./api.js";
+import { call } from "../core/api.js";
 
 const q = encodeURIComponent;
 

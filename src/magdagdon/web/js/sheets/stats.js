@@ -1,15 +1,15 @@
 // STATISTIKA (API.md GET /api/stats): per difficulty, games played and finished, mean, median
 // and best, the scores' histogram, the streak, RUINs and Powers per game, the combinations
 // made, and the mean beside the computer player's. Loaded when first opened (more.js).
-import { ApiError } from "./api.js";
-import { histogram, versus } from "./chart.js";
-import { h } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { ApiError } from "../core/api.js";
+import { histogram, versus } from "../lib/chart.js";
+import { h } from "../lib/dom.js";
+import { language, t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "./moreStrings.js";
-import { num } from "./format.js";
-import { DIFFICULTIES, recordsRow } from "./renderSheet.js";
+import { tx } from "../i18n/sheets.js";
+import { num } from "../lib/format.js";
+import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
 
 const LOCALES = { fil: "fil-PH", en: "en-GB" };
 

@@ -2,9 +2,9 @@
 // SVG from the review's numbers. Each step is a point (after it); the current step's segment and
 // point are marked, and each labelled decision is a dot of its label's colour. A tap or click
 // on the chart answers the step nearest to it (`onPick`).
-import { svg } from "./reviewDom.js";
-import { tx } from "./reviewText.js";
-import { decimal } from "./reviewFormat.js";
+import { svg } from "./dom.js";
+import { tx } from "../i18n/review.js";
+import { decimal } from "./format.js";
 
 const W = 320;
 const H = 96;

@@ -4,12 +4,12 @@
 // opens; renderSheet draws a sheet, or a section of one (<div data-more="name">), that a loaded
 // module registered. Nothing here decides a rule.
 const MODULES = {
-  daily: "./sheetDaily.js",
-  stats: "./sheetStats.js",
+  daily: "./daily.js",
+  stats: "./stats.js",
   share: "./share.js",
-  settings: "./sheetSettingsMore.js",
-  export: "./sheetSettingsMore.js",
-  import: "./sheetSettingsMore.js",
+  settings: "./settings.js",
+  export: "./settings.js",
+  import: "./settings.js",
 };
 const actions = {};
 const opens = {};

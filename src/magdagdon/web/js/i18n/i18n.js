@@ -1,8 +1,8 @@
 // The page's words: t(key, params) in the current language, and the static labels of index.html
 // (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label). The
 // long texts (LAYUNIN, TUNGKOL SA LARO, the tutorial's coach) load when first shown.
-import fil from "./strings.fil.js";
-import en from "./strings.en.js";
+import fil from "./fil.js";
+import en from "./en.js";
 
 const TABLES = { fil, en };
 const TEXTS = {};
@@ -28,7 +28,7 @@ export function t(key, params = {}) {
 }
 
 export async function loadLongText() {
-  TEXTS[current] ??= (await import(`./text.${current}.js`)).default;
+  TEXTS[current] ??= (await import(`./${current}.long.js`)).default;
   return TEXTS[current];
 }
 

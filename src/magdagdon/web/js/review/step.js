@@ -2,10 +2,10 @@
 // player's dice or RUIN drawn solid, and the computer's choice as the hint's faint faces), the
 // dice of the roll (what was rolled, what each chose), and the words: what happened, the
 // expected Final Score of each choice, the points given up and their label, or the roll's luck.
-import { face } from "./dice.js";
-import { h } from "./reviewDom.js";
-import { decimal, signedDecimal } from "./reviewFormat.js";
-import { tx } from "./reviewText.js";
+import { face } from "../render/dice.js";
+import { h } from "./dom.js";
+import { decimal, signedDecimal } from "./format.js";
+import { tx } from "../i18n/review.js";
 
 const key = (cell) => `${cell[0]}-${cell[1]}`;
 

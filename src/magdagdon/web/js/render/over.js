@@ -1,6 +1,6 @@
 // The game-over panel: the Final Score, its parts, and the High Scores rank (of how many).
-import { t } from "./i18n.js";
-import { num, ordinal, signed } from "./format.js";
+import { t } from "../i18n/i18n.js";
+import { num, ordinal, signed } from "../lib/format.js";
 
 // The foot of the panel: the rank and SURIIN ANG LARO; at a daily challenge's end also its
 // number, the share step (share.js, loaded when tapped) and the day's table, the rank on a line

@@ -1,9 +1,9 @@
 // The status lines: the difficulty (or TUTORIAL) and the turn, the live score, the Majda Powers
 // left with the next one's cost, how many dice are still to place this turn, and a daily
 // challenge's number (with "practice" when the attempt is not the ranked one).
-import { stagedDice } from "./game.js";
-import { t } from "./i18n.js";
-import { num } from "./format.js";
+import { stagedDice } from "../core/game.js";
+import { t } from "../i18n/i18n.js";
+import { num } from "../lib/format.js";
 
 export function renderStatus(root, view) {
   const game = view.game;

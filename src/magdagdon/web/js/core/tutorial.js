@@ -3,8 +3,8 @@
 // the seed with the engine). Only that tap goes through — play.js sends its action to the server
 // like any other and draws the answer; any other tap gets a gentle shake and the coach's words
 // again. The coach's words are in text.fil.js / text.en.js ("tutorial").
-import * as effects from "./effects.js";
-import { fill, longText, t } from "./i18n.js";
+import * as effects from "../render/effects.js";
+import { fill, longText, t } from "../i18n/i18n.js";
 import { sameCell } from "./game.js";
 
 export function createTutorial(script) {

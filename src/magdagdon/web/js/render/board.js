@@ -2,9 +2,9 @@
 // permanent numbers, the staged dice (and a stage under way), the lit cells of the chosen die,
 // the cells a RUIN may go on, the hint's marks, and each line's sum as KUMPIRMAHIN would make it.
 import { faceButton, showFace } from "./dice.js";
-import { key } from "./game.js";
-import { t } from "./i18n.js";
-import { litCells, shownGame } from "./view.js";
+import { key } from "../core/game.js";
+import { t } from "../i18n/i18n.js";
+import { litCells, shownGame } from "../core/view.js";
 
 const SIZE = 4;
 

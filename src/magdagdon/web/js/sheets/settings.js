@@ -1,11 +1,11 @@
 // SETTINGS' own sections for issue 18: the name shown on the day's table (API.md PUT
 // /api/player {"name"}, always shown as text), and the player's data as one file (GET
 // /api/player/export, POST /api/player/import). Loaded when SETTINGS first opens (more.js).
-import { ApiError } from "./api.js";
-import { h } from "./dom.js";
+import { ApiError } from "../core/api.js";
+import { h } from "../lib/dom.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "./moreStrings.js";
+import { tx } from "../i18n/sheets.js";
 
 const NAME_MAX = 20;
 

@@ -1,10 +1,10 @@
 // The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
 // question (a new game that abandons the one under
 // way, a Majda Power of 40 points or more).
-import { language, longText, t } from "./i18n.js";
-import { date, num } from "./format.js";
-import { devicesSection, leaveSheet, linkSheet, linkTitle } from "./link.js";
-import { drawSections, sheets } from "./more.js";
+import { language, longText, t } from "../i18n/i18n.js";
+import { date, num } from "../lib/format.js";
+import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";
+import { drawSections, sheets } from "../sheets/more.js";
 
 export const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
 const DESCRIPTIONS = { peaceful: "descPeaceful", survival: "descSurvival", nightmare: "descNightmare" };

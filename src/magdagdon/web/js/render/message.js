@@ -2,10 +2,10 @@
 // MAGDAGDON banner, the word on the last tap (why a button is disabled, an error, dice that came
 // back), the hint's sentence, the stuck warning, or what to do next. The tutorial's coach takes
 // the area while it runs.
-import { t } from "./i18n.js";
-import { num } from "./format.js";
-import { litCells } from "./view.js";
-import { noticeHtml } from "./offline.js";
+import { t } from "../i18n/i18n.js";
+import { num } from "../lib/format.js";
+import { litCells } from "../core/view.js";
+import { noticeHtml } from "../core/offline.js";
 
 export function renderMessage(el, view, hint) {
   const { kind, html } = messageOf(view, hint);

@@ -1,14 +1,14 @@
 // Renders the whole view from the view state, every time (2048's way): status, board, tray,
 // buttons, the message area (or the tutorial's coach), the game-over panel and the sheet.
-import { hintMarks } from "./hint.js";
-import { renderBoard } from "./renderBoard.js";
-import { renderControls } from "./renderControls.js";
-import { renderMessage } from "./renderMessage.js";
-import { renderOver } from "./renderOver.js";
-import { renderSheet } from "./renderSheet.js";
-import { renderStatus } from "./renderStatus.js";
-import { renderTray } from "./renderTray.js";
-import { shownGame } from "./view.js";
+import { hintMarks } from "../core/hint.js";
+import { renderBoard } from "./board.js";
+import { renderControls } from "./controls.js";
+import { renderMessage } from "./message.js";
+import { renderOver } from "./over.js";
+import { renderSheet } from "./sheet.js";
+import { renderStatus } from "./status.js";
+import { renderTray } from "./tray.js";
+import { shownGame } from "../core/view.js";
 
 export function render(view, dom) {
   const game = view.game;

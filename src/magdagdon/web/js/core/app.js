@@ -1,17 +1,17 @@
 // Wires the page: input.js turns taps and keys into intents, play.js turns them into view
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
-import { createDevices, justLinked, linkCode, loadServer } from "./link.js";
+import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
-import { applyStatic, language, setLanguage } from "./i18n.js";
+import { applyStatic, language, setLanguage } from "../i18n/i18n.js";
 import { listen } from "./input.js";
 import { createPlay } from "./play.js";
 import * as prefs from "./prefs.js";
-import { render } from "./render.js";
-import { createBoard } from "./renderBoard.js";
-import { DIFFICULTIES } from "./renderSheet.js";
-import { createTray } from "./renderTray.js";
-import { t } from "./i18n.js";
+import { render } from "../render/render.js";
+import { createBoard } from "../render/board.js";
+import { DIFFICULTIES } from "../render/sheet.js";
+import { createTray } from "../render/tray.js";
+import { t } from "../i18n/i18n.js";
 import { createView } from "./view.js";
 
 const root = document.getElementById("app");

@@ -1,15 +1,15 @@
 // The daily challenge (API.md GET/POST /api/daily, GET /api/daily/table): today's challenge on
 // each difficulty and the player's streak, a day to go back to for practice, and the day's
 // table of this server's players. Loaded when first opened (more.js).
-import { ApiError, game } from "./api.js";
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { ApiError, game } from "../core/api.js";
+import { h } from "../lib/dom.js";
+import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "./moreStrings.js";
-import { num } from "./format.js";
-import { underWay } from "./game.js";
-import { DIFFICULTIES, recordsRow } from "./renderSheet.js";
+import { tx } from "../i18n/sheets.js";
+import { num } from "../lib/format.js";
+import { underWay } from "../core/game.js";
+import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
 
 const DAY_MS = 864e5;
 

@@ -3,18 +3,18 @@
 // view's game, then the whole view renders again. The page decides no rule: every "may I" is
 // read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
 import * as api from "./api.js";
-import { deviceActions, loadServer } from "./link.js";
+import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
-import * as effects from "./effects.js";
+import * as effects from "../render/effects.js";
 import { feedback } from "./feedback.js";
 import { dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
 import { keptHint } from "./hint.js";
-import { applyStatic, language, loadLongText, setLanguage, t } from "./i18n.js";
-import { signed } from "./format.js";
+import { applyStatic, language, loadLongText, setLanguage, t } from "../i18n/i18n.js";
+import { signed } from "../lib/format.js";
 import { focusCell } from "./input.js";
-import * as more from "./more.js";
+import * as more from "../sheets/more.js";
 import * as prefs from "./prefs.js";
-import { DIFFICULTIES } from "./renderSheet.js";
+import { DIFFICULTIES } from "../render/sheet.js";
 import { litCells, resetModes, settle } from "./view.js";
 
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
@@ -416,7 +416,7 @@ export function createPlay({ view, dom, render, announce }) {
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
     // the review loads when first opened (sheetReview.js), over the sheet it was opened from
-    review: (intent) => import("./sheetReview.js")
+    review: (intent) => import("../review/sheet.js")
       .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
     close: () => {
       if (view.sheet === null) return;
