@@ -32,11 +32,11 @@ from playwright.sync_api import sync_playwright
 CHROMIUM = "/usr/bin/chromium"
 LATER = (
     *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
-    *("review/sheet.js", "review/chart.js", "review/dom.js", "review/format.js", "review/step.js"),
-    *("i18n/review.js", "review.css"),
+    *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     # the daily challenge, STATISTIKA, the share step and SETTINGS' data (sheets/more.js loads them)
-    *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js", "lib/chart.js"),
-    *("lib/dom.js", "sheets/moreApi.js", "i18n/sheets.js", "more.css"),
+    *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
+    *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
+    *("lib/chart.js", "lib/dom.js"),
 )
 
 TAP_DIE = """async (n) => {

@@ -38,10 +38,10 @@ FIRST_LOAD_BUDGET = 150 * 1024
 #: the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them).
 LATER = (
     *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
-    *("review/sheet.js", "review/chart.js", "review/dom.js", "review/format.js", "review/step.js"),
-    *("i18n/review.js", "review.css"),
-    *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js", "lib/chart.js"),
-    *("lib/dom.js", "sheets/moreApi.js", "i18n/sheets.js", "more.css"),
+    *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
+    *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
+    *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
+    *("lib/chart.js", "lib/dom.js"),
 )
 
 

@@ -9,10 +9,11 @@ import * as effects from "../render/effects.js";
 import { feedback } from "./feedback.js";
 import { dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
 import { keptHint } from "./hint.js";
-import { applyStatic, language, loadLongText, setLanguage, t } from "../i18n/i18n.js";
+import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
 import { signed } from "../lib/format.js";
 import { focusCell } from "./input.js";
 import * as more from "../sheets/more.js";
+import { lazy } from "../lib/lazy.js";
 import * as prefs from "./prefs.js";
 import { DIFFICULTIES } from "../render/sheet.js";
 import { litCells, resetModes, settle } from "./view.js";
@@ -311,7 +312,7 @@ export function createPlay({ view, dom, render, announce }) {
   }
 
   async function openSheet(name) {
-    if (name === "rules" || name === "about") await loadLongText().catch(() => {});
+    if (name === "rules" || name === "about") await load("long").catch(() => {});
     view.sheet = name;
     view.ask = null;
     render();
@@ -329,11 +330,11 @@ export function createPlay({ view, dom, render, announce }) {
   }
 
   async function chooseLanguage(lang) {
+    await prepare(lang).catch(() => {}); // the words shown now that load when first used
     setLanguage(lang);
     dom.live.textContent = ""; // what was said, said in the other language
     prefs.set("language", lang);
     applyStatic();
-    await loadLongText().catch(() => {});
     render();
     api.setPlayer(lang).catch(() => {});
   }
@@ -350,7 +351,8 @@ export function createPlay({ view, dom, render, announce }) {
     view.sheet = null;
     view.ask = null;
     return request(async () => {
-      const [coach, script] = await Promise.all([import("./tutorial.js"), api.tutorialScript(), loadLongText()]);
+      const [coach, script] = await Promise.all([
+        lazy(() => import("./tutorial.js"), { words: "long" }), api.tutorialScript()]);
       const game = await api.newGame(script.difficulty, { seed: script.seed, mode: "tutorial" });
       resetModes(view);
       view.hint = null;
@@ -416,7 +418,7 @@ export function createPlay({ view, dom, render, announce }) {
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
     // the review loads when first opened (sheetReview.js), over the sheet it was opened from
-    review: (intent) => import("../review/sheet.js")
+    review: (intent) => lazy(() => import("../review/sheet.js"), { css: "css/review.css", words: "review" })
       .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
     close: () => {
       if (view.sheet === null) return;

@@ -4,7 +4,7 @@
 // like any other and draws the answer; any other tap gets a gentle shake and the coach's words
 // again. The coach's words are in text.fil.js / text.en.js ("tutorial").
 import * as effects from "../render/effects.js";
-import { fill, longText, t } from "../i18n/i18n.js";
+import { entry, fill, t } from "../i18n/i18n.js";
 import { sameCell } from "./game.js";
 
 export function createTutorial(script) {
@@ -15,7 +15,7 @@ const stepOf = (view) => view.tutorial.script.steps[view.tutorial.index];
 
 export function coachText(view) {
   const step = stepOf(view);
-  return fill(longText().tutorial[step.say] ?? "", step.params);
+  return fill(entry(`coach.${step.say}`) ?? "", step.params);
 }
 
 // Is this the tap the coach asks for? (Skipping, and the sheet closing, always are.)

@@ -31,3 +31,22 @@ export function ordinal(n) {
   const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
   return `${n}${suffix}`;
 }
+
+// Expected scores to a tenth (the review): 12.3, −4.0; halves as JavaScript's toFixed rounds them.
+export function decimal(n, places = 1) {
+  const text = Math.abs(n).toFixed(places);
+  return n < 0 && Number(text) !== 0 ? `${MINUS}${text}` : text;
+}
+
+// Luck with its sign: +2.5, −1.0
+export function signedDecimal(n, places = 1) {
+  const text = decimal(n, places);
+  return text.startsWith(MINUS) ? text : `+${text}`;
+}
+
+// A mean as the language writes it, to at most `digits` places (STATISTIKA): 1,234.5; "—" for none.
+export function rounded(n, digits = 1) {
+  if (n === null || n === undefined) return "—";
+  const text = n.toLocaleString(LOCALES[language()] ?? "fil-PH", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return n < 0 ? `${MINUS}${text.replace(/^[-\u2212]/, "")}` : text;
+}

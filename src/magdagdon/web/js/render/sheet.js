@@ -1,7 +1,7 @@
 // The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
 // question (a new game that abandons the one under
 // way, a Majda Power of 40 points or more).
-import { language, longText, t } from "../i18n/i18n.js";
+import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";
 import { drawSections, sheets } from "../sheets/more.js";
@@ -111,16 +111,15 @@ const SCREENS = {
       DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id)).join("");
   },
   rules() {
-    const text = longText();
-    const sections = text.rules.map((section, i) =>
+    const sections = (entry("long.rules") ?? []).map((section, i) =>
       `${i === 0 && section.h === t("rules") ? "" : `<h3>${section.h}</h3>`}${section.body.map(block).join("")}`);
-    const keys = text.keys.map(([k, what]) => `<tr><th scope="row"><kbd>${k}</kbd></th><td>${what}</td></tr>`);
+    const keys = (entry("long.keys") ?? []).map(([k, what]) => `<tr><th scope="row"><kbd>${k}</kbd></th><td>${what}</td></tr>`);
     return sections.join("") +
       `<h3>${t("keysTitle")}</h3><table class="keys"><tbody>${keys.join("")}</tbody></table>` +
       `<p class="again"><button type="button" class="btn primary" data-action="tutorial">${t("tutorial")}</button></p>`;
   },
   about() {
-    return `<p class="about-title">MAGDAGDON</p>${longText().about.map(block).join("")}`;
+    return `<p class="about-title">MAGDAGDON</p>${(entry("long.about") ?? []).map(block).join("")}`;
   },
 };
 

@@ -4,42 +4,29 @@
 // expected Final Score, and the steps, one at a time, forwards and back (buttons, arrow keys,
 // Home / End, the next mistake, a tap on the chart). It reads the review and decides nothing.
 import * as api from "../core/api.js";
-import { chart } from "./chart.js";
-import { h } from "./dom.js";
-import { num } from "../lib/format.js";
-import { decimal, signedDecimal } from "./format.js";
+import { expectedScores } from "../lib/chart.js";
+import { h } from "../lib/dom.js";
+import { decimal, num, signedDecimal } from "../lib/format.js";
 import { labelChip, stepSpoken, stepView } from "./step.js";
-import { tx } from "../i18n/review.js";
+import { t } from "../i18n/i18n.js";
 
 const POLL_MS = 400;
 const LABELS = ["inaccuracy", "mistake", "blunder"];
 
 let sheet = null; // {dialog, body, nav, live, state}
-let styled = null; // the review's style sheet, once loaded
-
-function loadStyle() {
-  styled ??= new Promise((resolve) => {
-    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "css/review.css" });
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve);
-    document.head.append(link);
-  });
-  return styled;
-}
-
 function button(name, text, extra = {}) {
   return h("button", { type: "button", class: "btn", "data-review": name, ...extra }, text);
 }
 
 function create(root) {
-  const title = h("h2", { id: "review-title" }, tx("title"));
-  const close = button("close", tx("close"), { class: "btn quiet close" });
+  const title = h("h2", { id: "review-title" }, t("review.title"));
+  const close = button("close", t("review.close"), { class: "btn quiet close" });
   const body = h("div", { class: "review-body", id: "review-body" });
   const live = h("div", { class: "sr", "aria-live": "polite", "aria-atomic": "true" });
-  const nav = h("nav", { class: "review-nav", "aria-label": tx("title") },
-    button("prev", `‹ ${tx("prev")}`, { "aria-keyshortcuts": "ArrowLeft" }),
-    button("mistake", tx("nextMistake"), { class: "btn quiet" }),
-    button("next", `${tx("next")} ›`, { class: "btn primary", "aria-keyshortcuts": "ArrowRight" }));
+  const nav = h("nav", { class: "review-nav", "aria-label": t("review.title") },
+    button("prev", `‹ ${t("review.prev")}`, { "aria-keyshortcuts": "ArrowLeft" }),
+    button("mistake", t("review.nextMistake"), { class: "btn quiet" }),
+    button("next", `${t("review.next")} ›`, { class: "btn primary", "aria-keyshortcuts": "ArrowRight" }));
   const dialog = h("dialog", { class: "sheet review", id: "review", "aria-labelledby": "review-title" },
     h("div", { class: "sheet-head" }, title, close), body, nav, live);
   root.append(dialog);
@@ -66,11 +53,10 @@ function stop(made) {
 
 // Open the review of `gameId` over whatever is shown (the sheet it came from stays below).
 export async function openReview(gameId, { root }) {
-  await loadStyle();
   sheet ??= create(root);
   stop(sheet);
   sheet.state = { gameId, review: null, index: 0, progress: 0, error: null, timer: null, closed: false };
-  sheet.title.textContent = tx("title");
+  sheet.title.textContent = t("review.title");
   draw(sheet);
   if (!sheet.dialog.open) sheet.dialog.showModal();
   sheet.close.focus();
@@ -137,14 +123,17 @@ function draw(made) {
   made.dialog.dataset.status = review ? "done" : state.error ? "error" : "pending";
   made.nav.hidden = !review;
   if (!review) {
-    made.body.replaceChildren(state.error ? h("p", { class: "review-error" }, tx(state.error)) : pending(state.progress));
+    made.body.replaceChildren(state.error ? h("p", { class: "review-error" }, t(`review.${state.error}`)) : pending(state.progress));
     return;
   }
   const count = review.steps.length;
   const step = review.steps[state.index];
   made.body.replaceChildren(h("div", { class: "review-done" },
     summary(review),
-    h("figure", { class: "review-figure" }, chart(review, state.index, (i) => show(made, i))),
+    h("figure", { class: "review-figure" }, expectedScores(review, state.index, {
+      title: `${t("review.chartTitle")}: ${decimal(review.values[0])} → ${decimal(review.values.at(-1))}`,
+      onPick: (i) => show(made, i),
+    })),
     stepView(step, state.index, count)));
   made.dialog.dataset.step = String(state.index);
   const disable = (name, off) => {
@@ -159,23 +148,23 @@ function draw(made) {
 function pending(progress) {
   const percent = Math.round(progress * 100);
   return h("div", { class: "review-pending" },
-    h("p", { class: "review-progress-text", id: "review-progress-text" }, tx("pending", { p: percent })),
+    h("p", { class: "review-progress-text", id: "review-progress-text" }, t("review.pending", { p: percent })),
     h("progress", { max: 100, value: percent, "aria-labelledby": "review-progress-text", "data-review-progress": progress }),
-    h("p", { class: "muted" }, tx("pendingNote")));
+    h("p", { class: "muted" }, t("review.pendingNote")));
 }
 
 // start + luck − given up = Final Score: the server's own figures (its sums are taken before
 // rounding, so the four shown to a tenth add up within a few tenths).
 function summary(review) {
   const figure = (name, value, sign) => h("div", { class: `figure ${name}`, "data-figure": name },
-    h("span", { class: "figure-name" }, tx(name === "total" ? "final" : name === "given" ? "givenUp" : name)),
+    h("span", { class: "figure-name" }, t(`review.${name === "total" ? "final" : name === "given" ? "givenUp" : name}`)),
     h("b", { class: "figure-value" }, `${sign}${value}`));
   const counts = LABELS.filter((l) => review.labels[l]).map((l) =>
     h("span", { class: "count" }, labelChip(l), ` × ${review.labels[l]}`));
   const shown = { start: decimal(review.start), luck: signedDecimal(review.luck),
     given: decimal(review.given_up), final: num(review.final) };
   return h("section", { class: "review-summary", "data-review-summary": "",
-    "aria-label": tx("summaryLabel", shown) },
+    "aria-label": t("review.summaryLabel", shown) },
   h("div", { class: "sum-line", "aria-hidden": "true" },
     figure("start", shown.start, ""),
     figure("luck", shown.luck, ""),

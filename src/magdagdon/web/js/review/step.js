@@ -3,9 +3,9 @@
 // dice of the roll (what was rolled, what each chose), and the words: what happened, the
 // expected Final Score of each choice, the points given up and their label, or the roll's luck.
 import { face } from "../render/dice.js";
-import { h } from "./dom.js";
-import { decimal, signedDecimal } from "./format.js";
-import { tx } from "../i18n/review.js";
+import { h } from "../lib/dom.js";
+import { decimal, signedDecimal } from "../lib/format.js";
+import { t } from "../i18n/i18n.js";
 
 const key = (cell) => `${cell[0]}-${cell[1]}`;
 
@@ -44,12 +44,12 @@ export function describe(actions, roll) {
   const first = actions[0];
   if (first.type === "stage") {
     const list = actions.filter((a) => a.type === "stage").map((a) =>
-      tx("placeItem", { v: roll[a.die], r: a.cell[0] + 1, c: a.cell[1] + 1 }));
-    return tx("place", { list: list.join("; ") });
+      t("review.placeItem", { v: roll[a.die], r: a.cell[0] + 1, c: a.cell[1] + 1 }));
+    return t("review.place", { list: list.join("; ") });
   }
-  if (first.type === "adjust") return tx(first.delta < 0 ? "minus" : "plus", { v: roll[first.die] });
-  if (first.type === "reroll") return tx("reroll", { values: first.dice.map((d) => roll[d]).join(", ") });
-  if (first.type === "ruin") return tx("ruin", { r: first.cell[0] + 1, c: first.cell[1] + 1 });
+  if (first.type === "adjust") return t(first.delta < 0 ? "review.minus" : "review.plus", { v: roll[first.die] });
+  if (first.type === "reroll") return t("review.reroll", { values: first.dice.map((d) => roll[d]).join(", ") });
+  if (first.type === "ruin") return t("review.ruin", { r: first.cell[0] + 1, c: first.cell[1] + 1 });
   return first.type;
 }
 
@@ -61,22 +61,22 @@ function cellView(value, r, c, you, computer) {
   if (value === "ruin") {
     classes.push("ruin");
     parts.push(h("span", { class: "pips" }, "RUIN"));
-    label = tx("cellRuin", params);
+    label = t("review.cellRuin", params);
   } else if (value !== null) {
     classes.push("number");
     parts.push(h("span", { class: "pips" }, face(value)));
-    label = tx("cellNumber", params);
+    label = t("review.cellNumber", params);
   } else if (you?.ruin) {
     classes.push("ruin", "you");
     parts.push(h("span", { class: "pips" }, "RUIN"));
-    label = `${tx("cellEmpty", params)}, ${tx("cellYouRuin")}`;
+    label = `${t("review.cellEmpty", params)}, ${t("review.cellYouRuin")}`;
   } else if (you?.face) {
     classes.push("number", "you");
     parts.push(h("span", { class: "pips" }, face(you.face)));
-    label = `${tx("cellNumber", { ...params, v: you.face })}, ${tx("cellYou")}`;
+    label = `${t("review.cellNumber", { ...params, v: you.face })}, ${t("review.cellYou")}`;
   } else {
     classes.push("empty");
-    label = tx("cellEmpty", params);
+    label = t("review.cellEmpty", params);
   }
   if (computer) {
     const agree = you && (computer.ruin ? you.ruin : computer.face === you.face);
@@ -85,7 +85,7 @@ function cellView(value, r, c, you, computer) {
       const ghost = computer.ruin ? "RUIN" : face(computer.face);
       parts.push(h("span", { class: you ? "ghost small" : "ghost" }, ghost));
     }
-    label += `, ${computer.ruin ? tx("cellComputerRuin") : tx("cellComputer", { v: computer.face })}`;
+    label += `, ${computer.ruin ? t("review.cellComputerRuin") : t("review.cellComputer", { v: computer.face })}`;
   }
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label,
     "data-review-cell": `${r}-${c}` }, ...parts);
@@ -101,7 +101,7 @@ function boardView(step) {
     const k = `${r}-${c}`;
     cells.push(cellView(value, r, c, you.get(k), computer.get(k)));
   }));
-  return h("div", { class: "review-board", role: "group", "aria-label": tx("board") }, ...cells);
+  return h("div", { class: "review-board", role: "group", "aria-label": t("review.board") }, ...cells);
 }
 
 function diceView(step) {
@@ -112,27 +112,27 @@ function diceView(step) {
   const rolled = new Set(step.kind === "chance" ? step.rolled : []);
   const dice = values.map((v, i) => {
     const classes = ["die", "review-die"];
-    let label = tx("die", { i: i + 1, v });
-    if (rolled.has(i)) { classes.push("rolled"); label += `, ${tx("dieRolled")}`; }
-    if (you.has(i)) { classes.push("you"); label += `, ${tx("dieYou")}`; }
-    if (computer.has(i)) { classes.push("computer"); label += `, ${tx("dieComputer")}`; }
+    let label = t("review.die", { i: i + 1, v });
+    if (rolled.has(i)) { classes.push("rolled"); label += `, ${t("review.dieRolled")}`; }
+    if (you.has(i)) { classes.push("you"); label += `, ${t("review.dieYou")}`; }
+    if (computer.has(i)) { classes.push("computer"); label += `, ${t("review.dieComputer")}`; }
     return h("div", { class: classes.join(" "), role: "img", "aria-label": label },
       h("span", { class: "pips" }, face(v)));
   });
-  return h("div", { class: "review-dice", role: "group", "aria-label": tx("dice") }, ...dice);
+  return h("div", { class: "review-dice", role: "group", "aria-label": t("review.dice") }, ...dice);
 }
 
 export function labelChip(name) {
-  return h("span", { class: `chip ${name}` }, tx(name));
+  return h("span", { class: `chip ${name}` }, t(`review.${name}`));
 }
 
 // The step's outcome, shown above the board: the luck of a roll, or the points a decision gave
 // up and its label.
 function verdict(step) {
   if (step.kind === "chance") {
-    return h("p", { class: "step-verdict" }, tx("luckLine", { luck: signedDecimal(step.luck) }));
+    return h("p", { class: "step-verdict" }, t("review.luckLine", { luck: signedDecimal(step.luck) }));
   }
-  return h("p", { class: "step-verdict" }, tx("givenLine", { n: decimal(step.given_up) }),
+  return h("p", { class: "step-verdict" }, t("review.givenLine", { n: decimal(step.given_up) }),
     step.label ? " " : null, step.label ? labelChip(step.label) : null);
 }
 
@@ -140,28 +140,28 @@ function words(step) {
   if (step.kind === "chance") {
     const rolled = step.dice.filter((_, i) => step.rolled.includes(i));
     return [
-      h("p", { class: "line" }, tx("rolled", { values: rolled.join(", ") })),
-      h("p", { class: "line muted" }, tx("expectedMove", { before: decimal(step.before), after: decimal(step.after) })),
+      h("p", { class: "line" }, t("review.rolled", { values: rolled.join(", ") })),
+      h("p", { class: "line muted" }, t("review.expectedMove", { before: decimal(step.before), after: decimal(step.after) })),
     ];
   }
   // each choice with the expected Final Score it leads to
   const choice = (who, actions, value) => h("p", { class: `line who ${who}` },
-    h("b", {}, `${tx(who)}: `), describe(actions, step.roll), " — ",
-    h("span", { class: "v" }, tx("expect", { v: decimal(value) })));
+    h("b", {}, `${t(`review.${who}`)}: `), describe(actions, step.roll), " — ",
+    h("span", { class: "v" }, t("review.expect", { v: decimal(value) })));
   const same = alike(step.played, step.suggested, step.roll);
   return [
     choice("you", step.played, step.after),
-    same ? h("p", { class: "line muted" }, tx("same")) : choice("computer", step.suggested, step.best),
+    same ? h("p", { class: "line muted" }, t("review.same")) : choice("computer", step.suggested, step.best),
   ];
 }
 
 export function stepView(step, index, count) {
-  const title = step.kind === "chance" ? tx(`chance_${step.type}`) : tx(`decision_${step.type}`);
+  const title = step.kind === "chance" ? t(`review.chance_${step.type}`) : t(`review.decision_${step.type}`);
   return h("section", { class: `review-step ${step.kind}`, "data-review-step": index,
     "data-kind": step.kind, "data-label": step.label ?? "" },
   h("p", { class: "step-head" },
-    h("span", { class: "step-count" }, tx("step", { i: index + 1, n: count })),
-    h("span", {}, ` · ${tx("turn", { n: step.turn })} · `),
+    h("span", { class: "step-count" }, t("review.step", { i: index + 1, n: count })),
+    h("span", {}, ` · ${t("review.turn", { n: step.turn })} · `),
     h("b", {}, title)),
   verdict(step),
   h("div", { class: "step-play" }, boardView(step), diceView(step)),
@@ -170,14 +170,14 @@ export function stepView(step, index, count) {
 
 // What a screen reader hears when the step changes.
 export function stepSpoken(step, index, count) {
-  const title = step.kind === "chance" ? tx(`chance_${step.type}`) : tx(`decision_${step.type}`);
-  const parts = [tx("step", { i: index + 1, n: count }), title];
+  const title = step.kind === "chance" ? t(`review.chance_${step.type}`) : t(`review.decision_${step.type}`);
+  const parts = [t("review.step", { i: index + 1, n: count }), title];
   if (step.kind === "chance") {
-    parts.push(tx("luckLine", { luck: signedDecimal(step.luck) }));
+    parts.push(t("review.luckLine", { luck: signedDecimal(step.luck) }));
   } else {
-    parts.push(`${tx("you")}: ${describe(step.played, step.roll)}`);
-    parts.push(tx("givenLine", { n: decimal(step.given_up) }));
-    if (step.label) parts.push(tx(step.label));
+    parts.push(`${t("review.you")}: ${describe(step.played, step.roll)}`);
+    parts.push(t("review.givenLine", { n: decimal(step.given_up) }));
+    if (step.label) parts.push(t(`review.${step.label}`));
   }
   return parts.join(". ");
 }

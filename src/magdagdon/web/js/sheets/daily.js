@@ -6,7 +6,6 @@ import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "../i18n/sheets.js";
 import { num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
 import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
@@ -47,7 +46,7 @@ async function refresh(ctx, { overview = false } = {}) {
     daily.error = null;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    daily.error = tx("loadFailed");
+    daily.error = t("loadFailed");
   }
   ctx.render();
 }
@@ -108,7 +107,7 @@ register({
   },
   sheets: {
     daily: {
-      title: (view) => (state(view).overview ? tx("dailyTitle", { n: numberOf(state(view).overview, state(view).day ?? state(view).overview.date) }) : t("loading")),
+      title: (view) => (state(view).overview ? t("dailyTitle", { n: numberOf(state(view).overview, state(view).day ?? state(view).overview.date) }) : t("loading")),
       key: (view) => JSON.stringify(state(view)),
       draw,
     },
@@ -126,20 +125,20 @@ function draw(body, view) {
   const today = daily.day === overview.date;
   body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
   body.append(
-    h("p", { class: "daily-intro" }, today ? tx("dailyIntro") : tx("dailyPast", { date: daily.day })),
+    h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
     streak(overview.streak),
     dayNav(daily, overview),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
   );
   if (daily.sure) body.append(sureRow(daily.sure));
-  body.append(h("h3", { id: "daily-table-title" }, tx("dailyTable")), tabs(daily), table(daily));
+  body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
   if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
 }
 
 function streak(found) {
   return h("p", { class: "daily-streak" },
     h("b", { class: "daily-streak-n" }, num(found.current)),
-    h("span", {}, tx("dailyStreak"), h("small", { class: "muted" }, tx("dailyStreakBest", { n: found.best }))));
+    h("span", {}, t("dailyStreak"), h("small", { class: "muted" }, t("dailyStreakBest", { n: found.best }))));
 }
 
 function dayNav(daily, overview) {
@@ -149,28 +148,28 @@ function dayNav(daily, overview) {
     type: "button", class: "btn quiet daily-arrow", "data-action": "daily-day", "data-value": by,
     "aria-label": label, disabled: off,
   }, text);
-  const label = daily.day === overview.date ? tx("dailyToday") : daily.day;
+  const label = daily.day === overview.date ? t("dailyToday") : daily.day;
   return h("div", { class: "daily-nav" },
-    arrow(-1, tx("dailyPrev"), "‹", first),
+    arrow(-1, t("dailyPrev"), "‹", first),
     h("span", { class: "daily-day" }, `#${numberOf(overview, daily.day)} · `, h("time", { datetime: daily.day }, label)),
-    arrow(1, tx("dailyNext"), "›", last));
+    arrow(1, t("dailyNext"), "›", last));
 }
 
 function card(difficulty, daily, overview, today) {
   const challenge = today ? overview.challenges.find((c) => c.difficulty === difficulty) : null;
-  let status = tx("dailyPractice");
-  let button = tx("dailyPractice");
+  let status = t("dailyPractice");
+  let button = t("dailyPractice");
   let kind = "quiet";
   if (challenge?.status === "new") {
-    status = tx("dailyNew");
-    button = tx("dailyPlay");
+    status = t("dailyNew");
+    button = t("dailyPlay");
     kind = "primary";
   } else if (challenge?.status === "playing") {
-    status = tx("dailyPlaying");
-    button = tx("dailyResume");
+    status = t("dailyPlaying");
+    button = t("dailyResume");
     kind = "primary";
   } else if (challenge?.status === "over") {
-    status = tx("dailyOver", { score: num(challenge.score) });
+    status = t("dailyOver", { score: num(challenge.score) });
   }
   const parts = [
     h("span", { class: "daily-card-name" }, t(difficulty)),
@@ -178,7 +177,7 @@ function card(difficulty, daily, overview, today) {
     h("button", { type: "button", class: `btn ${kind}`, "data-action": "daily-play", "data-value": difficulty }, button),
   ];
   if (challenge?.status === "over") {
-    parts.push(h("button", { type: "button", class: "btn quiet", "data-action": "share", "data-game": challenge.game_id }, tx("share")));
+    parts.push(h("button", { type: "button", class: "btn quiet", "data-action": "share", "data-game": challenge.game_id }, t("share")));
   }
   return h("div", { class: `daily-card${challenge?.status === "over" ? " done" : ""}` }, parts);
 }
@@ -199,20 +198,20 @@ function tabs(daily) {
 
 function table(daily) {
   if (daily.table === null) return h("p", {}, t("loading"));
-  if (!daily.table.length) return h("p", { class: "empty", "data-daily-table": daily.difficulty }, tx("dailyTableEmpty"));
-  const head = h("tr", {}, ["dailyRank", "dailyName", "dailyScore", "dailyTurns"].map((k) => h("th", { scope: "col" }, tx(k))));
+  if (!daily.table.length) return h("p", { class: "empty", "data-daily-table": daily.difficulty }, t("dailyTableEmpty"));
+  const head = h("tr", {}, ["dailyRank", "dailyName", "dailyScore", "dailyTurns"].map((k) => h("th", { scope: "col" }, t(k))));
   const rows = daily.table.map((row) => {
     const mine = Boolean(row.game_id);
-    const name = row.named ? row.name : tx("dailyPlayer", { tag: row.tag });
+    const name = row.named ? row.name : t("dailyPlayer", { tag: row.tag });
     return h("tr", { class: mine ? "mine" : null },
       h("td", {}, row.rank),
-      h("td", { class: "daily-name" }, name, mine ? h("span", { class: "tag" }, `← ${tx("dailyYou")}`) : null),
+      h("td", { class: "daily-name" }, name, mine ? h("span", { class: "tag" }, `← ${t("dailyYou")}`) : null),
       h("td", {}, h("b", {}, num(row.score))),
       h("td", {}, row.turns));
   });
   const parts = [h("table", { class: "scores daily-table", "aria-labelledby": "daily-table-title", "data-daily-table": daily.difficulty },
     h("thead", {}, head), h("tbody", {}, rows))];
   const mineUnnamed = daily.table.some((row) => row.game_id && !row.named);
-  if (mineUnnamed) parts.push(h("p", { class: "muted" }, tx("dailyNameHint")));
+  if (mineUnnamed) parts.push(h("p", { class: "muted" }, t("dailyNameHint")));
   return h("div", {}, parts);
 }

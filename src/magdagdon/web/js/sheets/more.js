@@ -3,13 +3,15 @@
 // play.js hands an action it does not know to lazyAction, and tells opened() when a sheet
 // opens; renderSheet draws a sheet, or a section of one (<div data-more="name">), that a loaded
 // module registered. Nothing here decides a rule.
+import { lazy } from "../lib/lazy.js";
+
 const MODULES = {
-  daily: "./daily.js",
-  stats: "./stats.js",
-  share: "./share.js",
-  settings: "./settings.js",
-  export: "./settings.js",
-  import: "./settings.js",
+  daily: () => import("./daily.js"),
+  stats: () => import("./stats.js"),
+  share: () => import("./share.js"),
+  settings: () => import("./settings.js"),
+  export: () => import("./settings.js"),
+  import: () => import("./settings.js"),
 };
 const actions = {};
 const opens = {};
@@ -25,20 +27,8 @@ export function register(more) {
   Object.assign(sections, more.sections ?? {});
 }
 
-let styled = null; // their stylesheet, added with the first of them
-
-function style() {
-  styled ??= new Promise((resolve) => {
-    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "css/more.css" });
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve);
-    document.head.append(link);
-  });
-  return styled;
-}
-
 async function load(name) {
-  if (MODULES[name]) await Promise.all([import(MODULES[name]), style()]);
+  if (MODULES[name]) await lazy(MODULES[name], { css: "css/more.css", words: "sheets" });
 }
 
 // ctx: {view, dom, render, request, begin, announce}; intent: the tap (its el, keyboard…).

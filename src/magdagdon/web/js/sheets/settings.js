@@ -3,9 +3,9 @@
 // /api/player/export, POST /api/player/import). Loaded when SETTINGS first opens (more.js).
 import { ApiError } from "../core/api.js";
 import { h } from "../lib/dom.js";
+import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "../i18n/sheets.js";
 
 const NAME_MAX = 20;
 
@@ -29,7 +29,7 @@ async function loadPlayer(ctx) {
 }
 
 function neutral(player) {
-  return tx("dailyPlayer", { tag: player.tag });
+  return t("dailyPlayer", { tag: player.tag });
 }
 
 async function saveName(ctx, clear) {
@@ -39,10 +39,10 @@ async function saveName(ctx, clear) {
   try {
     const found = await moreApi.setName(name);
     Object.assign(player, { name: found.name, tag: found.tag });
-    player.note = { text: found.name === null ? tx("nameCleared", { name: neutral(player) }) : tx("nameSaved") };
+    player.note = { text: found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved") };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    player.note = { text: err.message || tx("loadFailed"), error: true };
+    player.note = { text: err.message || t("loadFailed"), error: true };
   }
   ctx.render();
   ctx.announce(player.note.text);
@@ -56,9 +56,9 @@ async function exportData(ctx) {
     document.body.append(link);
     link.click();
     setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
-    player.dataNote = { text: tx("exported") };
+    player.dataNote = { text: t("exported") };
   } catch {
-    player.dataNote = { text: tx("loadFailed"), error: true };
+    player.dataNote = { text: t("loadFailed"), error: true };
   }
   ctx.render();
   ctx.announce(player.dataNote.text);
@@ -74,13 +74,13 @@ async function importData(ctx, file) {
   try {
     document = JSON.parse(await file.text());
   } catch {
-    player.dataNote = { text: tx("importNotJson"), error: true };
+    player.dataNote = { text: t("importNotJson"), error: true };
     ctx.render();
     return;
   }
   try {
     const found = await moreApi.importFile(document);
-    player.dataNote = { text: tx("imported", { n: found.imported, m: found.skipped }) };
+    player.dataNote = { text: t("imported", { n: found.imported, m: found.skipped }) };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     player.dataNote = { text: importRefusal(err), detail: err.message, error: true };
@@ -93,9 +93,9 @@ async function importData(ctx, file) {
 // the server's own words on it follow as the detail.
 function importRefusal(err) {
   const at = err.code === "import_invalid" ? err.error : {};
-  if (!Number.isInteger(at.game)) return tx("importBad");
-  if (Number.isInteger(at.action)) return tx("importBadAction", { game: at.game, action: at.action });
-  return tx("importBadGame", { game: at.game });
+  if (!Number.isInteger(at.game)) return t("importBad");
+  if (Number.isInteger(at.action)) return t("importBadAction", { game: at.game, action: at.action });
+  return t("importBadGame", { game: at.game });
 }
 
 let context = null; // the play context, for the file field's change and the form's submit
@@ -127,10 +127,10 @@ function draw(el, view) {
   });
   field.value = player.name ?? "";
   const form = h("form", { class: "name-form" },
-    h("label", { for: "player-name" }, tx("nameLabel")),
+    h("label", { for: "player-name" }, t("nameLabel")),
     h("div", { class: "name-row" }, field,
-      h("button", { type: "submit", class: "btn primary", "data-action": "name-save" }, tx("nameSave")),
-      player.name === null ? null : h("button", { type: "button", class: "btn quiet", "data-action": "name-clear" }, tx("nameClear"))));
+      h("button", { type: "submit", class: "btn primary", "data-action": "name-save" }, t("nameSave")),
+      player.name === null ? null : h("button", { type: "button", class: "btn quiet", "data-action": "name-clear" }, t("nameClear"))));
   form.addEventListener("submit", (event) => event.preventDefault()); // the save button's click acts
   const file = h("input", { id: "import-file", type: "file", accept: "application/json,.json", class: "sr", tabindex: "-1", "aria-hidden": "true" });
   file.addEventListener("change", () => {
@@ -138,13 +138,13 @@ function draw(el, view) {
     if (chosen && context) importData(context, chosen);
   });
   const parts = [
-    h("h3", {}, tx("nameTitle")), form,
-    player.name === null ? h("p", { class: "muted" }, tx("nameNeutral", { name: neutral(player) })) : null,
+    h("h3", {}, t("nameTitle")), form,
+    player.name === null ? h("p", { class: "muted" }, t("nameNeutral", { name: neutral(player) })) : null,
     note(player.note),
-    h("h3", {}, tx("dataTitle")), h("p", { class: "muted" }, tx("dataText")),
+    h("h3", {}, t("dataTitle")), h("p", { class: "muted" }, t("dataText")),
     h("div", { class: "choices two" },
-      h("button", { type: "button", class: "btn quiet", "data-action": "export" }, tx("export")),
-      h("button", { type: "button", class: "btn quiet", "data-action": "import" }, tx("import"))),
+      h("button", { type: "button", class: "btn quiet", "data-action": "export" }, t("export")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "import" }, t("import"))),
     file, note(player.dataNote),
   ];
   el.append(...parts.filter(Boolean));

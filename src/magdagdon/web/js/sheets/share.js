@@ -7,7 +7,6 @@ import { h } from "../lib/dom.js";
 import { language, t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "../i18n/sheets.js";
 
 // The text on the clipboard: the asynchronous API where the page may use it (a secure
 // context), else the old copy command on a selected text field.
@@ -74,7 +73,7 @@ async function share(ctx, intent) {
       found = await fetchText(id);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      ctx.announce(tx("loadFailed"));
+      ctx.announce(t("loadFailed"));
       return;
     }
   }
@@ -87,7 +86,7 @@ async function share(ctx, intent) {
     ctx.render();
     return;
   }
-  const words = done === "shared" ? tx("shareShared") : tx("shareCopied");
+  const words = done === "shared" ? t("shareShared") : t("shareCopied");
   view.more.shareNote = { game: id, short: done === "shared" ? "shareSharedShort" : "shareCopiedShort" };
   ctx.render();
   ctx.announce(words);
@@ -102,7 +101,7 @@ register({
       draw(body, view) {
         const field = h("textarea", { class: "share-text", readonly: true, "aria-label": t("share") });
         field.value = view.more?.shareText ?? "";
-        body.append(h("p", {}, tx("shareFailed")), field);
+        body.append(h("p", {}, t("shareFailed")), field);
         field.addEventListener("focus", () => field.select());
       },
     },

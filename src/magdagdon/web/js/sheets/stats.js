@@ -4,14 +4,12 @@
 import { ApiError } from "../core/api.js";
 import { histogram, versus } from "../lib/chart.js";
 import { h } from "../lib/dom.js";
-import { language, t } from "../i18n/i18n.js";
+import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { tx } from "../i18n/sheets.js";
-import { num } from "../lib/format.js";
+import { num, rounded } from "../lib/format.js";
 import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
 
-const LOCALES = { fil: "fil-PH", en: "en-GB" };
 
 function state(view) {
   view.more ??= {};
@@ -27,7 +25,7 @@ async function load(ctx) {
     stats.error = null;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    stats.error = tx("loadFailed");
+    stats.error = t("loadFailed");
   }
   ctx.render();
 }
@@ -52,18 +50,13 @@ register({
   },
   sheets: {
     stats: {
-      title: () => tx("statsTitle"),
+      title: () => t("statsTitle"),
       key: (view) => JSON.stringify(state(view)),
       draw,
     },
   },
 });
 
-function decimal(n, digits = 1) {
-  if (n === null || n === undefined) return "—";
-  const text = n.toLocaleString(LOCALES[language()] ?? "fil-PH", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-  return n < 0 ? `\u2212${text.replace(/^[-\u2212]/, "")}` : text;
-}
 
 function draw(body, view) {
   const stats = state(view);
@@ -79,37 +72,37 @@ function draw(body, view) {
   const figure = (label, value, more = null) => h("div", { class: "stat" }, h("dt", {}, label),
     h("dd", {}, value, more ? h("small", { class: "muted" }, more) : null));
   body.append(h("dl", { class: "stats-grid", "data-stats": found.difficulty },
-    figure(tx("statsGames"), num(found.games)),
-    figure(tx("statsFinished"), num(found.finished)),
-    figure(tx("statsMean"), decimal(found.mean)),
-    figure(tx("statsMedian"), decimal(found.median)),
-    figure(tx("statsBest"), found.best === null ? "—" : found.best_game_id
+    figure(t("statsGames"), num(found.games)),
+    figure(t("statsFinished"), num(found.finished)),
+    figure(t("statsMean"), rounded(found.mean)),
+    figure(t("statsMedian"), rounded(found.median)),
+    figure(t("statsBest"), found.best === null ? "—" : found.best_game_id
       // the best game's score opens its review, as a High Scores row's does
       ? h("button", { type: "button", class: "score-review", "data-action": "review", "data-game": found.best_game_id }, num(found.best))
       : num(found.best)),
-    figure(tx("dailyStreak"), num(found.streak.current), tx("dailyStreakBest", { n: found.streak.best }))));
+    figure(t("dailyStreak"), num(found.streak.current), t("dailyStreakBest", { n: found.streak.best }))));
   if (!found.finished) {
-    body.append(h("p", { class: "empty" }, tx("statsNone", { difficulty: t(found.difficulty) })),
-      h("p", { class: "muted" }, tx("statsCovered")));
+    body.append(h("p", { class: "empty" }, t("statsNone", { difficulty: t(found.difficulty) })),
+      h("p", { class: "muted" }, t("statsCovered")));
     return;
   }
-  const title = tx("statsChart");
+  const title = t("statsChart");
   body.append(h("h3", {}, title), histogram(found.histogram, {
     title,
-    label: (bin) => tx("statsChartLabel", { from: num(bin.from), to: num(bin.to), n: bin.count }),
+    label: (bin) => t("statsChartLabel", { from: num(bin.from), to: num(bin.to), n: bin.count }),
   }));
-  const versusTitle = tx("statsVersus", { difficulty: t(found.difficulty) });
+  const versusTitle = t("statsVersus", { difficulty: t(found.difficulty) });
   const gap = Math.round((found.mean - found.computer_mean) * 10) / 10;
   body.append(h("h3", {}, versusTitle), versus([
-    { label: tx("statsYou"), value: found.mean, text: decimal(found.mean), kind: "you" },
-    { label: tx("statsComputer"), value: found.computer_mean, text: decimal(found.computer_mean), kind: "computer" },
-  ], versusTitle), h("p", { class: "stats-gap" }, gap >= 0 ? tx("statsAhead", { n: decimal(gap) }) : tx("statsBehind", { n: decimal(-gap) })));
+    { label: t("statsYou"), value: found.mean, text: rounded(found.mean), kind: "you" },
+    { label: t("statsComputer"), value: found.computer_mean, text: rounded(found.computer_mean), kind: "computer" },
+  ], versusTitle), h("p", { class: "stats-gap" }, gap >= 0 ? t("statsAhead", { n: rounded(gap) }) : t("statsBehind", { n: rounded(-gap) })));
   body.append(h("dl", { class: "stats-grid small" },
-    figure(tx("statsRuins"), decimal(found.ruins_per_game, 2)),
-    figure(tx("statsPowers"), decimal(found.powers_per_game, 2))));
-  body.append(h("h3", {}, tx("statsCombos")), h("dl", { class: "stats-grid small" },
+    figure(t("statsRuins"), rounded(found.ruins_per_game, 2)),
+    figure(t("statsPowers"), rounded(found.powers_per_game, 2))));
+  body.append(h("h3", {}, t("statsCombos")), h("dl", { class: "stats-grid small" },
     figure(t("straight"), num(found.combos.straight)),
     figure(t("four_of_a_kind"), num(found.combos.four_of_a_kind)),
     figure(t("two_pairs"), num(found.combos.two_pairs))));
-  body.append(h("p", { class: "muted" }, tx("statsCovered")));
+  body.append(h("p", { class: "muted" }, t("statsCovered")));
 }
