@@ -1,5 +1,5 @@
 """A tap made before the page is ready is not lost: the markup's buttons show at the first
-render, before the modules have drawn the game and listen. js/boot.js holds the last such tap,
+render, before the modules have drawn the game and listen. js/core/boot.js holds the last such tap,
 and the page makes it once the game is drawn, on its button if the game still shows it."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@ import * as offline from "./offline.js";
 import { resend } from "./resend.js";
 import * as saving from "./saving.js";
 
-// The HTTP API client (API.md): every call answers parsed JSON or throws an ApiError. It is the
+// The HTTP API client (docs/api.md): every call answers parsed JSON or throws an ApiError. It is the
 // page's only way to the server.
 export class ApiError extends Error {
   // `error`: the answer's whole error object (some codes carry more than code and message)

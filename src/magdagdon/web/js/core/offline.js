@@ -2,7 +2,7 @@
 // the last game state and a tap that is still to be sent, kept on this device (localStorage),
 // and the notice that says plainly when the server cannot be reached. The game itself is saved
 // on the server; this device only keeps what it needs to show the board and to send one tap
-// once the connection is back (its `version` makes a repeat safe: API.md's retry rule).
+// once the connection is back (its `version` makes a repeat safe: docs/api.md's retry rule).
 const STATE = "magdagdon.lastState";
 const PENDING = "magdagdon.pending";
 

@@ -128,7 +128,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (words.length) announce(words.join(" "));
   }
 
-  // Returning a die can take others with it (SPEC "A turn"): say which.
+  // Returning a die can take others with it (docs/rules.md "A turn"): say which.
   function cameBack(before, game, id) {
     const returned = dieById(before, id);
     const others = stagedDice(before).filter((d) => d.id !== id && dieById(game, d.id)?.cell === null);
@@ -417,7 +417,7 @@ export function createPlay({ view, dom, render, announce }) {
     highscores: () => openSheet("highscores"),
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
-    // the review loads when first opened (sheetReview.js), over the sheet it was opened from
+    // the review loads when first opened (review/sheet.js), over the sheet it was opened from
     review: (intent) => lazy(() => import("../review/sheet.js"), { css: "css/review.css", words: "review" })
       .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
     close: () => {

@@ -3,7 +3,7 @@
 // seconds (at most 15), and at once when the browser says the connection is back; a request
 // the server answered (any status) is never sent again. Only requests that are safe to repeat
 // come here: reads, and actions, whose `version` makes a repeat answer the state it produced
-// instead of applying it twice (API.md, the retry rule).
+// instead of applying it twice (docs/api.md, the retry rule).
 const FIRST_WAIT_MS = 500;
 const LONGEST_WAIT_MS = 15000;
 

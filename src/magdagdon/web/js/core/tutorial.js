@@ -2,7 +2,7 @@
 // of tutorial.json, whose every step names the one tap it asks for (bench/find_tutorial.py found
 // the seed with the engine). Only that tap goes through — play.js sends its action to the server
 // like any other and draws the answer; any other tap gets a gentle shake and the coach's words
-// again. The coach's words are in text.fil.js / text.en.js ("tutorial").
+// again. The coach's words are in i18n/fil.long.js / en.long.js ("coach.*").
 import * as effects from "../render/effects.js";
 import { entry, fill, t } from "../i18n/i18n.js";
 import { sameCell } from "./game.js";

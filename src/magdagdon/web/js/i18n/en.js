@@ -1,4 +1,4 @@
-// English: the same keys as strings.fil.js, every one of them.
+// English: the same keys as fil.js, every one of them.
 export default {
   lang: "en",
   title: "MAGDAGDON",

@@ -1,4 +1,4 @@
-// The rules and the About page in English: a faithful translation of text.fil.js.
+// The rules and the About page in English: a faithful translation of fil.long.js (the same keys).
 export default {
   "long.rules": [
     { h: "GOAL", body: [

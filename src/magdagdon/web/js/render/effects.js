@@ -16,7 +16,7 @@ export function tumble(slots, ids) {
   for (const id of ids) replay(slots[id], "rolling", 500);
 }
 
-// lines: [{kind: "row" | "col", index}] of the board parts (renderBoard.createBoard).
+// lines: [{kind: "row" | "col", index}] of the board parts (render/board.js, createBoard).
 export function celebrate(board, lines) {
   for (const { kind, index } of lines) {
     const cells = [0, 1, 2, 3].map((i) => board.cells[kind === "row" ? index * 4 + i : i * 4 + index]);

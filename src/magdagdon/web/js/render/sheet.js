@@ -136,7 +136,7 @@ function block(b) {
   return b.p !== undefined ? `<p>${b.p}</p>` : `<ul>${b.ul.map((i) => `<li>${i}</li>`).join("")}</ul>`;
 }
 
-// A score that opens its game's review (js/sheetReview.js, loaded then).
+// A score that opens its game's review (review/sheet.js, loaded then).
 const reviewButton = (e) =>
   `<button type="button" class="score-review" data-action="review" data-game="${e.game_id}" ` +
   `aria-label="${t("hsReview", { score: num(e.score) })}"><b>${num(e.score)}</b></button>`;

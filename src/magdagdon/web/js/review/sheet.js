@@ -1,4 +1,4 @@
-// The game review (SPEC.md "Review"), loaded when first opened (data-action="review" with the
+// The game review (docs/rules.md, "Modes and records": Review), loaded when first opened (data-action="review" with the
 // game's id in data-game): a modal sheet of its own that shows the server's progress while the
 // review is computed, then the summary (start + luck − given up = Final Score), the chart of the
 // expected Final Score, and the steps, one at a time, forwards and back (buttons, arrow keys,

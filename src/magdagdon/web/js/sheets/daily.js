@@ -1,4 +1,4 @@
-// The daily challenge (API.md GET/POST /api/daily, GET /api/daily/table): today's challenge on
+// The daily challenge (docs/api.md GET/POST /api/daily, GET /api/daily/table): today's challenge on
 // each difficulty and the player's streak, a day to go back to for practice, and the day's
 // table of this server's players. Loaded when first opened (more.js).
 import { ApiError, game } from "../core/api.js";

@@ -1,7 +1,7 @@
-// The parts of the page that load when first used (issue 18: the daily challenge, STATISTIKA,
+// The parts of the page that load when first used (the daily challenge, STATISTIKA,
 // the share step, the name and the player's data in SETTINGS), so the first load stays small.
 // play.js hands an action it does not know to lazyAction, and tells opened() when a sheet
-// opens; renderSheet draws a sheet, or a section of one (<div data-more="name">), that a loaded
+// opens; render/sheet.js draws a sheet, or a section of one (<div data-more="name">), that a loaded
 // module registered. Nothing here decides a rule.
 import { lazy } from "../lib/lazy.js";
 

@@ -1,4 +1,4 @@
-// The API calls of the sheets that load when first used (API.md: daily, stats, share, the
+// The API calls of the sheets that load when first used (docs/api.md: daily, stats, share, the
 // player's name, export and import), through api.js's one way to the server.
 import { call } from "../core/api.js";
 

@@ -1,4 +1,4 @@
-// SETTINGS' own sections for issue 18: the name shown on the day's table (API.md PUT
+// SETTINGS' sections that load when it first opens: the name shown on the day's table (docs/api.md PUT
 // /api/player {"name"}, always shown as text), and the player's data as one file (GET
 // /api/player/export, POST /api/player/import). Loaded when SETTINGS first opens (more.js).
 import { ApiError } from "../core/api.js";

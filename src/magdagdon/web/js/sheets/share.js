@@ -1,4 +1,4 @@
-// The share step of a daily game (API.md GET /api/games/{id}/share): the server's share text in
+// The share step of a daily game (docs/api.md GET /api/games/{id}/share): the server's share text in
 // the page's language through the system share sheet, or copied to the clipboard where there is
 // none, with a visible word that it was; where neither works, the text in a sheet to copy by
 // hand. Loaded when first used (more.js).

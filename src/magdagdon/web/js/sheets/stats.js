@@ -1,4 +1,4 @@
-// STATISTIKA (API.md GET /api/stats): per difficulty, games played and finished, mean, median
+// STATISTIKA (docs/api.md GET /api/stats): per difficulty, games played and finished, mean, median
 // and best, the scores' histogram, the streak, RUINs and Powers per game, the combinations
 // made, and the mean beside the computer player's. Loaded when first opened (more.js).
 import { ApiError } from "../core/api.js";
