@@ -55,7 +55,7 @@ SHOWN = """() => {
 
 
 def decimal(n: float, places: int = 1) -> str:
-    """lib/format.js.s ``decimal``: JavaScript's toFixed (halves of the exact value up)."""
+    """lib/format.js's ``decimal``: JavaScript's toFixed (halves of the exact value up)."""
     text = str(Decimal(abs(n)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
     return f"{MINUS}{text}" if n < 0 and float(text) != 0 else text
 
@@ -66,7 +66,7 @@ def signed_decimal(n: float) -> str:
 
 
 def whole(n: int) -> str:
-    """lib/format.js.s ``num``: a whole number with a true minus sign."""
+    """lib/format.js's ``num``: a whole number with a true minus sign."""
     return f"{MINUS}{abs(n)}" if n < 0 else str(n)
 
 
