@@ -31,12 +31,12 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 LATER = (
-    *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
-    *("sheetReview.js", "reviewChart.js", "reviewDom.js", "reviewFormat.js", "reviewStep.js"),
-    *("reviewText.js", "review.css"),
-    # the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them)
-    *("sheetDaily.js", "sheetStats.js", "sheetSettingsMore.js", "share.js", "chart.js"),
-    *("dom.js", "moreApi.js", "moreStrings.js", "more.css"),
+    *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
+    *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
+    # the daily challenge, STATISTIKA, the share step and SETTINGS' data (sheets/more.js loads them)
+    *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
+    *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
+    *("lib/chart.js", "lib/dom.js"),
 )
 
 TAP_DIE = """async (n) => {

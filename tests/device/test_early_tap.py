@@ -1,5 +1,5 @@
 """A tap made before the page is ready is not lost: the markup's buttons show at the first
-render, before the modules have drawn the game and listen. js/boot.js holds the last such tap,
+render, before the modules have drawn the game and listen. js/core/boot.js holds the last such tap,
 and the page makes it once the game is drawn, on its button if the game still shows it."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def held_page(browser: Browser, live_server: ServerProcess) -> Iterator[tuple[Pa
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route("**/js/app.js", hold)
+    page.route("**/js/core/app.js", hold)
     page.goto(f"{live_server.url}/", wait_until="commit")
     # (the route's handler runs while Playwright is asked something: evaluate first)
     assert eventually(lambda: page.evaluate("window.magdagdonBoot !== undefined") and bool(held))

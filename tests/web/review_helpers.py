@@ -1,7 +1,7 @@
 """A finished game to review, and the review sheet as the page shows it: a seeded PEACEFUL game
 with a BAWAS −1 / DAGDAG +1 and an I-ROLL ULIT on the way, played through the API up to its last
 turn and finished by taps (so the page shows its game over), and the figures the page writes,
-formatted here as the page formats them (``reviewFormat.js``, ``format.js``)."""
+formatted here as the page formats them (``js/lib/format.js``)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ SHOWN = """() => {
 
 
 def decimal(n: float, places: int = 1) -> str:
-    """reviewFormat.js's ``decimal``: JavaScript's toFixed (halves of the exact value up)."""
+    """lib/format.js's ``decimal``: JavaScript's toFixed (halves of the exact value up)."""
     text = str(Decimal(abs(n)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
     return f"{MINUS}{text}" if n < 0 and float(text) != 0 else text
 
@@ -66,7 +66,7 @@ def signed_decimal(n: float) -> str:
 
 
 def whole(n: int) -> str:
-    """format.js's ``num``: a whole number with a true minus sign."""
+    """lib/format.js's ``num``: a whole number with a true minus sign."""
     return f"{MINUS}{abs(n)}" if n < 0 else str(n)
 
 

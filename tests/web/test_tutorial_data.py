@@ -174,10 +174,8 @@ def test_a_tap_on_a_die_is_followed_by_a_tap_that_uses_it() -> None:
 
 @pytest.mark.parametrize("lang", ["fil", "en"])
 def test_every_step_has_its_coach_text(lang: str) -> None:
-    source = (WEB_DIR / "js" / f"text.{lang}.js").read_text(encoding="utf-8")
-    block = source[source.index("tutorial: {") :]
-    block = block[: block.index("\n  },")]
-    texts = dict(re.findall(r'^\s+(\w+): "(.*)",$', block, flags=re.MULTILINE))
+    source = (WEB_DIR / "js" / "i18n" / f"{lang}.long.js").read_text(encoding="utf-8")
+    texts = dict(re.findall(r'^  "coach\.(\w+)": "(.*)",$', source, flags=re.MULTILINE))
     for step in STEPS:
         text = texts[step["say"]]
         for name in re.findall(r"\{(\w+)\}", text):

@@ -324,11 +324,11 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
 
 
 WORDS = """async () => {
-    const [fil, en, more] = await Promise.all(["./js/strings.fil.js", "./js/strings.en.js",
-        "./js/moreStrings.js"].map((path) => import(path)));
-    const keys = (table) => Object.keys(table).sort();
-    return { page: [keys(fil.default), keys(en.default)],
-             more: [keys(more.STRINGS.fil), keys(more.STRINGS.en)] };
+    const [fil, en, moreFil, moreEn] = await Promise.all(["./js/i18n/fil.js", "./js/i18n/en.js",
+        "./js/i18n/fil.sheets.js", "./js/i18n/en.sheets.js"].map((path) => import(path)));
+    const keys = (table) => Object.keys(table.default).sort();
+    return { page: [keys(fil), keys(en)], more: [keys(moreFil), keys(moreEn)],
+             shared: keys(moreFil).filter((k) => k in fil.default) };
 }"""
 
 
@@ -337,6 +337,7 @@ def test_every_word_of_the_new_sheets_is_in_both_languages(opened: Opener) -> No
     found = player.page.evaluate(WORDS)
     assert found["page"][0] == found["page"][1]
     assert found["more"][0] == found["more"][1]
+    assert found["shared"] == []  # joined to the page's table, no key replaces one of its words
 
 
 SCREENS = ["phone", "phone-360", "sideways-844", "desktop"]

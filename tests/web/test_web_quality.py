@@ -37,11 +37,11 @@ FIRST_LOAD_BUDGET = 150 * 1024
 #: Loaded only when opened: the tutorial, the long texts (LAYUNIN, TUNGKOL SA LARO), the review,
 #: the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them).
 LATER = (
-    *("tutorial.js", "tutorial.json", "text.fil.js", "text.en.js"),
-    *("sheetReview.js", "reviewChart.js", "reviewDom.js", "reviewFormat.js", "reviewStep.js"),
-    *("reviewText.js", "review.css"),
-    *("sheetDaily.js", "sheetStats.js", "sheetSettingsMore.js", "share.js", "chart.js"),
-    *("dom.js", "moreApi.js", "moreStrings.js", "more.css"),
+    *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
+    *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
+    *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
+    *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
+    *("lib/chart.js", "lib/dom.js"),
 )
 
 
@@ -240,7 +240,7 @@ def test_the_first_load_is_light_and_local(browser: Browser, web_server: ServerP
         assert not [url for url in first if url.endswith(LATER)]
         assert all(url.startswith(web_server.url + "/") for url in requests)
         # the long texts load when LAYUNIN opens (not before: LATER above)
-        with page.expect_response(lambda r: r.url.endswith("text.fil.js")) as long_text:
+        with page.expect_response(lambda r: r.url.endswith("i18n/fil.long.js")) as long_text:
             page.locator(f".menu {action_hook('rules')}").click()
         page.wait_for_selector("#sheet-body h3")
         assert long_text.value.ok

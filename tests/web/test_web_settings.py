@@ -57,7 +57,7 @@ def test_changing_difficulty_asks_first_then_starts_a_new_game(player: Player) -
 
 
 def strings(page: Page, lang: str) -> dict[str, str]:
-    table: dict[str, str] = page.evaluate(f'import("/js/strings.{lang}.js").then(m => m.default)')
+    table: dict[str, str] = page.evaluate(f'import("/js/i18n/{lang}.js").then(m => m.default)')
     return table
 
 

@@ -1,0 +1,149 @@
+// Wires the page: input.js turns taps and keys into intents, play.js turns them into view
+// changes and API calls, and render.js draws the whole view from the view state.
+import * as api from "./api.js";
+import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
+import * as offline from "./offline.js";
+import { applyStatic, language, setLanguage } from "../i18n/i18n.js";
+import { listen } from "./input.js";
+import { createPlay } from "./play.js";
+import * as prefs from "./prefs.js";
+import { render } from "../render/render.js";
+import { createBoard } from "../render/board.js";
+import { DIFFICULTIES } from "../render/sheet.js";
+import { createTray } from "../render/tray.js";
+import { t } from "../i18n/i18n.js";
+import { createView } from "./view.js";
+
+const root = document.getElementById("app");
+const dom = {
+  root,
+  board: createBoard(document.getElementById("board")),
+  tray: createTray(document.getElementById("tray")),
+  status: document.getElementById("status"),
+  message: document.getElementById("message"),
+  over: document.getElementById("over"),
+  sheet: document.getElementById("sheet"),
+  menu: root.querySelector(".menu"),
+  skip: root.querySelector('[data-action="tutorial-skip"]'),
+  toasts: document.getElementById("toasts"),
+  live: document.getElementById("live"),
+};
+
+const view = createView();
+view.devices = createDevices();
+view.offline = false; // the server cannot be reached (the notice, offline.js)
+view.waiting = false; // an action waits for an answer
+view.sound = prefs.isOn("sound");
+view.vibrate = prefs.isOn("vibrate");
+
+function announce(text) {
+  dom.live.textContent = "";
+  setTimeout(() => { dom.live.textContent = text; }, 30);
+}
+
+const play = createPlay({ view, dom, render: () => render(view, dom), announce });
+
+async function firstGame(current) {
+  if (current) return current;
+  const last = prefs.get("lastGame");
+  const game = last ? await api.game(last).catch(() => null) : null;
+  if (game && game.mode !== "tutorial" && !game.abandoned) return game;
+  const stored = prefs.get("difficulty");
+  return api.newGame(DIFFICULTIES.includes(stored) ? stored : "peaceful");
+}
+
+async function start() {
+  setLanguage(prefs.get("language") ?? "fil");
+  applyStatic();
+  listen(root, play.onIntent);
+  watchConnection();
+  let player;
+  let current;
+  try {
+    [player, current] = await Promise.all([
+      api.player(window.magdagdonBoot?.player).catch(() => null),
+      api.currentGame(window.magdagdonBoot?.current),
+    ]);
+  } catch (err) {
+    if (err instanceof api.ApiError && err.status === 0) return startOffline();
+    throw err;
+  }
+  if (player && player.language !== language()) {
+    setLanguage(player.language);
+    prefs.set("language", player.language);
+    applyStatic();
+  }
+  play.keep(await firstGame(current));
+  if (!prefs.isOn("tutorialOffered")) {
+    prefs.set("tutorialOffered", "1");
+    view.offer = true; // in the message area, until the first tap: the game is playable at once
+  }
+  openLinkSheet();
+  window.addEventListener("hashchange", () => {
+    openLinkSheet();
+    render(view, dom);
+  });
+  render(view, dom);
+  ready();
+  const pending = offline.pendingAction();
+  if (pending && pending.game === view.game.id) await play.sendPending(pending);
+  else offline.forgetPending();
+}
+
+function ready() {
+  document.body.dataset.ready = "1";
+  performance.mark("magdagdon-ready");
+  tapHeld(window.magdagdonBoot?.takeTap());
+  offline.registerWorker(() => view.busy);
+  // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
+  if (navigator.onLine) loadServer(view.devices, api);
+}
+
+// A tap made before the page was ready (js/boot.js held it), made now on its button if the
+// drawn game still shows that button and it can be tapped.
+function tapHeld(el) {
+  if (el && el.isConnected && el.offsetParent !== null && !el.disabled) el.click();
+}
+
+// The page opened with a device link (#link=CODE): ask first; or just restarted as that player.
+function openLinkSheet() {
+  const code = linkCode();
+  if (code) view.devices.use = { code, state: "ask" };
+  else if (justLinked()) view.devices.use = { state: "done" };
+  if (view.devices.use) view.sheet = "link";
+}
+
+// The browser's word on the connection: the notice follows it, and the game is asked for again
+// when it is back (unless an action under way brings it).
+function watchConnection() {
+  view.offline = !navigator.onLine;
+  window.addEventListener("offline", () => {
+    view.offline = true;
+    render(view, dom);
+  });
+  window.addEventListener("online", () => {
+    view.offline = false;
+    render(view, dom);
+    if (view.game && !view.busy) play.request(() => play.reload());
+  });
+}
+
+// No server: the last state this device kept, with the notice; a tap made now is sent when the
+// connection is back (play.js, api.act).
+async function startOffline() {
+  view.offline = true;
+  const last = offline.lastState();
+  if (last) play.keep(last);
+  if (last) render(view, dom);
+  else offline.showNotice(dom.message, view, t);
+  ready();
+  const pending = offline.pendingAction();
+  if (last && pending && pending.game === last.id) await play.sendPending(pending);
+}
+
+start().catch((err) => {
+  console.error(err);
+  window.magdagdonBoot?.takeTap(); // taps reach the page again (the one held is dropped)
+  view.offline = true;
+  offline.showNotice(dom.message, view, t);
+});

@@ -1,0 +1,84 @@
+// Play with a poor connection or none: the service worker (sw.js) that keeps the page's files,
+// the last game state and a tap that is still to be sent, kept on this device (localStorage),
+// and the notice that says plainly when the server cannot be reached. The game itself is saved
+// on the server; this device only keeps what it needs to show the board and to send one tap
+// once the connection is back (its `version` makes a repeat safe: docs/api.md's retry rule).
+const STATE = "magdagdon.lastState";
+const PENDING = "magdagdon.pending";
+
+function read(key) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage refused: only forgotten
+  }
+}
+
+// The last state the server sent (shown at once when the server cannot be reached).
+export const rememberState = (game) => write(STATE, game);
+export const lastState = () => read(STATE);
+export const forgetState = () => write(STATE, null);
+
+// The action sent and not yet answered: {game, version, action}.
+export const rememberPending = (game, action) =>
+  write(PENDING, { game: game.id, version: game.version, action });
+export const pendingAction = () => read(PENDING);
+export const forgetPending = () => write(PENDING, null);
+
+// The service worker: registered once the page has loaded (it must not slow the first visit).
+// When a new version takes over, the page reloads into it, unless a tap is still being sent.
+export function registerWorker(busy) {
+  if (!("serviceWorker" in navigator)) return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadController || reloading) return;
+    reloading = true;
+    const reload = () => (busy() ? setTimeout(reload, 200) : location.reload());
+    reload();
+  });
+  const register = () =>
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((err) => console.warn(err));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
+// The connection as the page knows it: offline from a request with no answer, or the browser's
+// word; online again from the browser's word or any answer. `onChange(offline)` on each change.
+export function watchConnection(onChange) {
+  let offline = !navigator.onLine;
+  const set = (value) => {
+    if (value === offline) return;
+    offline = value;
+    onChange(offline);
+  };
+  window.addEventListener("offline", () => set(true));
+  window.addEventListener("online", () => set(false));
+  return { set, get offline() { return offline; } };
+}
+
+// The notice, in the message area while the server cannot be reached: nothing is lost, and a
+// tap made now waits to be sent.
+export function noticeHtml(view, t) {
+  const text = view.waiting
+    ? `<span data-offline-pending>${t("offlinePending")}</span>`
+    : `<span>${t("offlineText")}</span>`;
+  return `<strong class="notice-title">${t("offlineTitle")}</strong> ${text}`;
+}
+
+// The notice alone, when there is no game to draw at all (the first visit, with no connection).
+export function showNotice(el, view, t) {
+  el.className = "message offline";
+  el.innerHTML = noticeHtml(view, t);
+  el.dataset.notice = "offline";
+}

@@ -1,0 +1,484 @@
+// What each of the player's intents does. A change of the view alone (choosing a die, opening a
+// sheet) renders at once; a game action goes to the server (api.js) and its answer becomes the
+// view's game, then the whole view renders again. The page decides no rule: every "may I" is
+// read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
+import * as api from "./api.js";
+import { deviceActions, loadServer } from "../sheets/link.js";
+import * as offline from "./offline.js";
+import * as effects from "../render/effects.js";
+import { feedback } from "./feedback.js";
+import { dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
+import { keptHint } from "./hint.js";
+import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
+import { signed } from "../lib/format.js";
+import { focusCell } from "./input.js";
+import * as more from "../sheets/more.js";
+import { lazy } from "../lib/lazy.js";
+import * as prefs from "./prefs.js";
+import { DIFFICULTIES } from "../render/sheet.js";
+import { litCells, resetModes, settle } from "./view.js";
+
+const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
+const POWER_ASK_FROM = 40; // a Majda Power costing this much asks once before it is spent
+
+export function createPlay({ view, dom, render, announce }) {
+  let queued = null; // one tap that came while a request was under way, replayed after it
+  let lastStage = { cell: null, at: 0 };
+
+  // ----- the server ----------------------------------------------------------------------------
+  async function request(work, { onRefused } = {}) {
+    view.busy = true;
+    document.body.dataset.busy = "1";
+    render();
+    try {
+      await work();
+    } catch (err) {
+      if (!(err instanceof api.ApiError)) console.error(err); // a fault of the page itself
+      view.stagePending = null;
+      onRefused?.(err);
+      if (err.status === 0) {
+        view.message = { key: "errorNetwork", kind: "error" };
+        if (!navigator.onLine) view.offline = true;
+      } else if (err.code === "version_conflict" || err.status === 404) {
+        view.message = { key: "errorConflict", kind: "error" };
+        await reload().catch(() => {});
+      } else {
+        view.message = { key: "errorRefused", kind: "error" };
+        await reload().catch(() => {});
+      }
+      feedback(view, "refused");
+    } finally {
+      view.busy = false;
+      delete document.body.dataset.busy;
+      render();
+    }
+    if (queued) {
+      const next = queued;
+      queued = null;
+      await onIntent(next);
+    }
+  }
+
+  async function reload() {
+    settle(view, await api.game(view.game.id));
+  }
+
+  function keep(game) {
+    settle(view, game);
+    if (game.mode !== "tutorial") {
+      offline.rememberState(game); // the board to show with no connection
+      prefs.set("lastGame", game.id);
+      prefs.set("difficulty", game.difficulty);
+    }
+  }
+
+  async function send(action) {
+    const before = view.game;
+    const game = await api.act(before, action, waiting);
+    keep(game);
+    answered(before, game, action);
+    // a daily game's share text, fetched as it ends: the tap on IBAHAGI then shares at once,
+    // while the tap still counts as the player's (some browsers share only then)
+    if (game.daily && game.phase === "over") {
+      more.lazyAction("share-ready", ctx, { game }).catch(() => null); // else fetched at the tap
+    }
+  }
+
+  // An action with no answer yet is sent again (api.act): while it waits, the page says so.
+  function waiting(waits) {
+    view.waiting = waits;
+    if (waits && !navigator.onLine) view.offline = true;
+    if (!waits) view.offline = false; // an answer came: the server is there
+    render();
+  }
+
+  // The tap this device kept before a reload with no answer (offline.js): sent again at its
+  // version, so the server applies it once, or answers the state it already produced.
+  function sendPending(pending) {
+    return request(async () => {
+      keep(await api.act({ id: pending.game, version: pending.version }, pending.action, waiting));
+    });
+  }
+
+  // ----- what the player sees and hears after an answer ---------------------------------------
+  function answered(before, game, action) {
+    const values = game.dice.map((d) => d.value).join(", ");
+    const words = [];
+    if (action.type === "roll" || action.type === "reroll") {
+      requestAnimationFrame(() => effects.tumble(dom.tray, action.type === "roll" ? [0, 1, 2, 3] : action.dice));
+      words.push(t(action.type === "roll" ? "announceRoll" : "announceReroll", { values }));
+      feedback(view, action.type === "roll" ? "roll" : "power");
+    } else if (action.type === "adjust") {
+      words.push(t("announceAdjust", { v: dieById(game, action.die).value }));
+      feedback(view, "power");
+    } else if (action.type === "unstage") {
+      cameBack(before, game, action.die);
+      feedback(view, "unstage");
+    } else if (action.type === "confirm") {
+      confirmed(before, game, words);
+    } else if (action.type === "ruin") {
+      words.push(t("announceRuin", { r: action.cell[0] + 1, c: action.cell[1] + 1 }));
+      feedback(view, "ruin");
+    }
+    if (game.phase === "magdagdon" && before.phase !== "magdagdon") {
+      words.push(t("announceMagdagdon", { n: game.min_required }));
+      feedback(view, "magdagdon");
+    }
+    if (game.phase === "over") words.push(t("announceOver", { score: game.score.total }));
+    if (words.length) announce(words.join(" "));
+  }
+
+  // Returning a die can take others with it (docs/rules.md "A turn"): say which.
+  function cameBack(before, game, id) {
+    const returned = dieById(before, id);
+    const others = stagedDice(before).filter((d) => d.id !== id && dieById(game, d.id)?.cell === null);
+    if (others.length) {
+      const list = others.map((d) => d.value).join(", ");
+      view.message = { key: "returnedWith", params: { v: returned.value, list, n: others.length }, kind: "info" };
+      announce(t("returnedWith", { v: returned.value, list, n: others.length }));
+    }
+  }
+
+  function confirmed(before, game, words) {
+    const gain = game.score.total - before.score.total;
+    feedback(view, "confirm");
+    const combos = [];
+    const scan = (kind, lines, old) => lines.forEach((line, index) => {
+      if (line.combo && !old[index].combo) combos.push({ kind, index, combo: line.combo, bonus: line.bonus });
+    });
+    scan("row", game.score.rows, before.score.rows);
+    scan("col", game.score.columns, before.score.columns);
+    requestAnimationFrame(() => {
+      effects.toast(dom.toasts, signed(gain), "gain");
+      if (combos.length) {
+        effects.celebrate(dom.board, combos);
+        for (const combo of combos) effects.toast(dom.toasts, `${t(combo.combo)} +${combo.bonus}`, "combo");
+      }
+    });
+    words.push(t("announceConfirm", { n: signed(gain) }));
+    for (const combo of combos) {
+      const where = t(combo.kind === "row" ? "lineRow" : "lineCol", { r: combo.index + 1, c: combo.index + 1, combo: t(combo.combo) });
+      words.push(`${where} +${combo.bonus}!`);
+    }
+    if (combos.length) feedback(view, "combo");
+  }
+
+  // ----- taps on the board and the tray -------------------------------------------------------
+  function tapCell(intent) {
+    const game = view.game;
+    const cell = intent.cell;
+    const staged = dieAt(game, cell);
+    if (staged && game.phase === "place") {
+      const at = intent.at ?? performance.now();
+      const soon = sameCell(lastStage.cell, cell) && at - lastStage.at < DOUBLE_TAP_MS;
+      if (intent.repeat || (soon && !intent.keyboard)) return null; // the second tap of a double tap
+      return request(async () => {
+        await send({ type: "unstage", die: staged.id });
+        if (intent.keyboard) focusAfter(dieById(view.game, staged.id));
+      });
+    }
+    if (view.accepting && has(game.ruinable, cell)) {
+      return request(() => send({ type: "ruin", cell }));
+    }
+    if (has(litCells(view), cell)) return stage(view.selected, cell, intent);
+    refuse(intent.el, view.selected === null ? "whyCellNoDie" : "whyCellNotLit",
+      { v: dieById(game, view.selected)?.value });
+    return null;
+  }
+
+  // The die is drawn on the cell at once (the state said the cell is valid); the server's answer
+  // settles it, or takes it back if the server refuses.
+  function stage(die, cell, intent) {
+    view.stagePending = { die, cell };
+    view.selected = null;
+    lastStage = { cell, at: intent.at ?? performance.now() };
+    feedback(view, "stage");
+    requestAnimationFrame(() => effects.land(intent.el));
+    return request(async () => {
+      await send({ type: "stage", die, cell });
+      if (intent.keyboard) focusAfter(null);
+    }, { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
+  }
+
+  function tapDie(intent) {
+    const game = view.game;
+    const die = dieById(game, intent.id);
+    if (!die || die.cell !== null) return;
+    if (view.accepting) {
+      refuse(intent.el, "whyDieAccepting");
+      return;
+    }
+    if (view.picking) {
+      if (view.picks.has(die.id)) view.picks.delete(die.id);
+      else view.picks.add(die.id);
+      render();
+      return;
+    }
+    view.selected = view.selected === die.id ? null : die.id;
+    render();
+    const first = litCells(view)[0];
+    if (intent.keyboard && first) focusCell(dom.root, dom.root.querySelector(`[data-cell="${first[0]}-${first[1]}"]`));
+  }
+
+  // After a keyboard stage or return, focus goes where Enter does no harm: the returned die, the
+  // next die in the tray, or KUMPIRMAHIN — never the staged die (Enter there would return it).
+  function focusAfter(die) {
+    render();
+    const root = dom.root;
+    const target = (die && root.querySelector(`.tray [data-die="${die.id}"]`)) ||
+      root.querySelector(".tray [data-die]") || root.querySelector('[data-action="confirm"]:not([hidden])');
+    target?.focus();
+  }
+
+  function refuse(el, why, params = {}) {
+    view.message = { key: why, params, kind: "why" };
+    render();
+    effects.shake(el);
+    feedback(view, "refused");
+  }
+
+  // ----- the buttons --------------------------------------------------------------------------
+  function power(action, name) {
+    const cost = view.game.powers.next_penalty;
+    if (cost !== null && cost >= POWER_ASK_FROM) {
+      view.ask = { kind: "power", action, cost, power: name };
+      view.sheet = "ask";
+      render();
+      return null;
+    }
+    return request(() => send(action));
+  }
+
+  function adjust(delta) {
+    const id = view.selected;
+    if (id === null || !(view.game.adjust?.[String(id)] ?? []).includes(delta)) return null;
+    return power({ type: "adjust", die: id, delta }, delta < 0 ? "minus" : "plus");
+  }
+
+  function reroll() {
+    if (view.picking) {
+      const dice = [...view.picks].sort();
+      if (!dice.length) return null;
+      view.picking = false;
+      view.picks = new Set();
+      return power({ type: "reroll", dice }, "reroll");
+    }
+    if (!view.game.can_reroll) return null;
+    view.picking = true;
+    view.picks = new Set(view.selected === null ? [] : [view.selected]);
+    view.selected = null;
+    render();
+    return null;
+  }
+
+  async function askHint() {
+    if (view.hint) {
+      view.hint = null; // a second tap hides it
+      render();
+      return;
+    }
+    if (view.game.phase === "over") return;
+    view.hintBusy = true;
+    await request(async () => {
+      try {
+        const answer = await api.hint(view.game);
+        if (answer.version === view.game.version) view.hint = keptHint(answer, view.game);
+      } finally {
+        view.hintBusy = false;
+      }
+    });
+  }
+
+  function startNew(difficulty) {
+    view.ask = null;
+    view.sheet = null;
+    resetModes(view);
+    view.hint = null;
+    return request(async () => {
+      keep(await api.newGame(difficulty));
+      announce(`${t("newGame")}: ${t(difficulty)}`);
+    });
+  }
+
+  function askNew(difficulty) {
+    if (underWay(view.game)) {
+      const change = difficulty === view.game.difficulty ? null : difficulty;
+      view.ask = { kind: "new", difficulty: change, value: difficulty, from: view.sheet };
+      view.sheet = "ask";
+      render();
+      return null;
+    }
+    return startNew(difficulty);
+  }
+
+  async function openSheet(name) {
+    if (name === "rules" || name === "about") await load("long").catch(() => {});
+    view.sheet = name;
+    view.ask = null;
+    render();
+    if (name === "settings") {
+      loadServer(view.devices, api).then(render);
+      await more.opened(name, ctx);
+    }
+    if (name === "highscores") {
+      view.scores = null;
+      await request(async () => {
+        const lists = await Promise.all(DIFFICULTIES.map((d) => api.highscores(d)));
+        view.scores = Object.fromEntries(DIFFICULTIES.map((d, i) => [d, lists[i]]));
+      });
+    }
+  }
+
+  async function chooseLanguage(lang) {
+    await prepare(lang).catch(() => {}); // the words shown now that load when first used
+    setLanguage(lang);
+    dom.live.textContent = ""; // what was said, said in the other language
+    prefs.set("language", lang);
+    applyStatic();
+    render();
+    api.setPlayer(lang).catch(() => {});
+  }
+
+  function togglePref(name) {
+    view[name] = !view[name];
+    prefs.set(name, view[name] ? "1" : "0");
+    render();
+    if (view[name]) feedback(view, "confirm"); // a sample, from the player's own tap
+  }
+
+  // ----- the tutorial --------------------------------------------------------------------------
+  function startTutorial() {
+    view.sheet = null;
+    view.ask = null;
+    return request(async () => {
+      const [coach, script] = await Promise.all([
+        lazy(() => import("./tutorial.js"), { words: "long" }), api.tutorialScript()]);
+      const game = await api.newGame(script.difficulty, { seed: script.seed, mode: "tutorial" });
+      resetModes(view);
+      view.hint = null;
+      view.tutorial = coach.createTutorial(script);
+      keep(game);
+      announce(coach.coachText(view));
+    });
+  }
+
+  function endTutorial() {
+    view.tutorial = null;
+    resetModes(view);
+    return request(async () => {
+      const stored = prefs.get("difficulty");
+      const game = (await api.currentGame()) ??
+        (await api.newGame(DIFFICULTIES.includes(stored) ? stored : "peaceful"));
+      keep(game);
+      announce(`${t("tutorialEnded")} ${t(game.difficulty)}`);
+    });
+  }
+
+  // What the sheets that load when first used (more.js) may do: draw, ask the server, and start
+  // (or resume) a game as a new game does.
+  function begin(fetchGame) {
+    view.ask = null;
+    view.sheet = null;
+    resetModes(view);
+    view.hint = null;
+    return request(async () => {
+      const game = await fetchGame();
+      keep(game);
+      announce(`${t("newGame")}: ${t(game.difficulty)}`);
+    });
+  }
+  const ctx = { view, dom, render, request, begin, announce };
+
+  const ACTIONS = {
+    roll: () => request(() => send({ type: "roll" })),
+    confirm: () => (view.game.can_confirm ? request(() => send({ type: "confirm" })) : null),
+    minus: () => adjust(-1),
+    plus: () => adjust(1),
+    reroll,
+    cancel: () => {
+      if (view.sheet) return;
+      resetModes(view);
+      render();
+    },
+    accept: () => {
+      if (view.game.phase !== "magdagdon") return;
+      view.accepting = !view.accepting;
+      view.selected = null;
+      view.picking = false;
+      render();
+    },
+    hint: askHint,
+    "new-game": () => askNew(view.game.difficulty),
+    tutorial: startTutorial,
+    "tutorial-skip": endTutorial,
+    "tutorial-done": endTutorial,
+    settings: () => openSheet("settings"),
+    ...deviceActions({ view, render, api }),
+    highscores: () => openSheet("highscores"),
+    rules: () => openSheet("rules"),
+    about: () => openSheet("about"),
+    // the review loads when first opened (review/sheet.js), over the sheet it was opened from
+    review: (intent) => lazy(() => import("../review/sheet.js"), { css: "css/review.css", words: "review" })
+      .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
+    close: () => {
+      if (view.sheet === null) return;
+      view.sheet = null;
+      view.ask = null;
+      render();
+    },
+  };
+
+  function choose(value) {
+    const ask = view.ask;
+    view.ask = null;
+    view.sheet = null;
+    if (value !== "yes" || !ask) {
+      view.sheet = ask?.from ?? null; // back to SETTINGS when the question came from there
+      render();
+      return null;
+    }
+    if (ask.kind === "power") return request(() => send(ask.action));
+    return startNew(ask.value);
+  }
+
+  // Taps that must wait for the server's answer (they act on the state it will send).
+  const WAITS = new Set(["cell", "action", "refused"]);
+
+  async function onIntent(intent) {
+    if (!view.game) return;
+    if (view.busy && WAITS.has(intent.kind) && !["close", "tutorial-skip"].includes(intent.name)) {
+      queued = intent;
+      return;
+    }
+    const coach = view.tutorial;
+    if (coach && !coach.allows(view, intent)) {
+      coach.refuse(view, intent, dom, announce);
+      return;
+    }
+    const before = coach ? coach.progress(view) : null;
+    view.offer = false; // the first tap answers the first visit's offer, whatever it is
+    if (intent.kind !== "refused" || coach === null) view.message = null;
+    if (intent.kind === "cell") await tapCell(intent);
+    else if (intent.kind === "die") tapDie(intent);
+    else if (intent.kind === "action") {
+      await (ACTIONS[intent.name] ?? ((i) => more.lazyAction(i.name, ctx, i)))(intent);
+    }
+    else if (intent.kind === "refused") refuse(intent.el, intent.why, whyParams());
+    else if (intent.kind === "difficulty") await askNew(intent.value);
+    else if (intent.kind === "lang") await chooseLanguage(intent.value);
+    else if (intent.kind === "pref") togglePref(intent.value);
+    else if (intent.kind === "choice") await choose(intent.value);
+    if (coach && view.tutorial === coach && coach.advance(view, before)) {
+      render();
+      announce(coach.coachText(view));
+    }
+  }
+
+  function whyParams() {
+    const game = view.game;
+    return { n: Math.max(0, game.min_required - stagedDice(game).length), left: trayDice(game).length };
+  }
+
+  return { onIntent, keep, request, reload, sendPending };
+}
+

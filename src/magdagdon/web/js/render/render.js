@@ -1,0 +1,38 @@
+// Renders the whole view from the view state, every time (2048's way): status, board, tray,
+// buttons, the message area (or the tutorial's coach), the game-over panel and the sheet.
+import { hintMarks } from "../core/hint.js";
+import { renderBoard } from "./board.js";
+import { renderControls } from "./controls.js";
+import { renderMessage } from "./message.js";
+import { renderOver } from "./over.js";
+import { renderSheet } from "./sheet.js";
+import { renderStatus } from "./status.js";
+import { renderTray } from "./tray.js";
+import { shownGame } from "../core/view.js";
+
+export function render(view, dom) {
+  const game = view.game;
+  if (!game) return;
+  const body = document.body;
+  body.dataset.phase = game.phase;
+  body.dataset.version = String(game.version);
+  body.dataset.mode = game.mode ?? "normal";
+  if (view.hint) body.dataset.hint = String(view.hint.version);
+  else delete body.dataset.hint;
+  const hint = view.hint && !view.tutorial ? hintMarks(view.hint, shownGame(view)) : null;
+  renderStatus(dom.status, view);
+  renderBoard(dom.board, view, hint);
+  renderTray(dom.tray, view, hint);
+  renderControls(dom.root, view, hint);
+  if (view.tutorial) {
+    view.tutorial.render(dom, view);
+  } else {
+    delete dom.message.dataset.tutorialStep;
+    for (const el of dom.root.querySelectorAll(".coached")) el.classList.remove("coached");
+    renderMessage(dom.message, view, hint);
+  }
+  renderOver(dom.over, view);
+  dom.menu.hidden = Boolean(view.tutorial);
+  dom.skip.hidden = !view.tutorial;
+  renderSheet(dom.sheet, view);
+}

@@ -1,0 +1,217 @@
+// The daily challenge (docs/api.md GET/POST /api/daily, GET /api/daily/table): today's challenge on
+// each difficulty and the player's streak, a day to go back to for practice, and the day's
+// table of this server's players. Loaded when first opened (more.js).
+import { ApiError, game } from "../core/api.js";
+import { h } from "../lib/dom.js";
+import { t } from "../i18n/i18n.js";
+import * as moreApi from "./moreApi.js";
+import { register } from "./more.js";
+import { num } from "../lib/format.js";
+import { underWay } from "../core/game.js";
+import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
+
+const DAY_MS = 864e5;
+
+function state(view) {
+  view.more ??= {};
+  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null };
+  return view.more.daily;
+}
+
+function shiftDay(day, by) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + by * DAY_MS).toISOString().slice(0, 10);
+}
+
+// The day of challenge #1, the first the arrows go back to: read off today's number.
+function firstDay(overview) {
+  return shiftDay(overview.date, 1 - overview.number);
+}
+
+function numberOf(overview, day) {
+  return overview.number + Math.round((Date.parse(day) - Date.parse(overview.date)) / DAY_MS);
+}
+
+async function refresh(ctx, { overview = false } = {}) {
+  const daily = state(ctx.view);
+  try {
+    if (overview || !daily.overview) daily.overview = await moreApi.daily();
+    daily.day ??= daily.overview.date;
+    daily.difficulty ??= DIFFICULTIES.includes(ctx.view.game?.difficulty) ? ctx.view.game.difficulty : "peaceful";
+    daily.table = null;
+    ctx.render();
+    const asked = `${daily.day}|${daily.difficulty}`;
+    const rows = await moreApi.dayTable(daily.difficulty, daily.day);
+    if (asked !== `${daily.day}|${daily.difficulty}`) return; // a later tap asked for another
+    daily.table = rows;
+    daily.error = null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    daily.error = t("loadFailed");
+  }
+  ctx.render();
+}
+
+async function open(ctx) {
+  const daily = state(ctx.view);
+  daily.day = ctx.view.game?.daily?.date ?? null; // the day and difficulty of the game shown
+  daily.difficulty = null;
+  daily.sure = null;
+  await refresh(ctx, { overview: true });
+}
+
+function play(ctx, intent) {
+  const view = ctx.view;
+  const daily = state(view);
+  const difficulty = intent.el.dataset.value;
+  const today = daily.day === daily.overview?.date;
+  const challenge = daily.overview?.challenges.find((c) => c.difficulty === difficulty);
+  if (today && challenge?.status === "playing") {
+    return ctx.begin(() => game(challenge.game_id));
+  }
+  // a game under way is abandoned by a new one, except a ranked daily attempt: ask first
+  const keeps = view.game.mode === "daily" && view.game.daily?.date === daily.overview?.date;
+  if (underWay(view.game) && !keeps && intent.el.dataset.sure !== "1") {
+    daily.sure = difficulty;
+    ctx.render();
+    return null;
+  }
+  daily.sure = null;
+  return ctx.begin(() => moreApi.startDaily(difficulty, today ? null : daily.day));
+}
+
+register({
+  actions: {
+    daily: async (ctx) => {
+      ctx.view.sheet = "daily";
+      ctx.view.ask = null;
+      ctx.render();
+      await open(ctx);
+    },
+    "daily-play": play,
+    "daily-day": async (ctx, intent) => {
+      const daily = state(ctx.view);
+      const next = shiftDay(daily.day, Number(intent.el.dataset.value));
+      if (next < firstDay(daily.overview) || next > daily.overview.date) return;
+      daily.day = next;
+      daily.sure = null;
+      await refresh(ctx);
+    },
+    "daily-tab": async (ctx, intent) => {
+      state(ctx.view).difficulty = intent.el.dataset.value;
+      await refresh(ctx);
+    },
+    "daily-cancel": (ctx) => {
+      state(ctx.view).sure = null;
+      ctx.render();
+    },
+  },
+  sheets: {
+    daily: {
+      title: (view) => (state(view).overview ? t("dailyTitle", { n: numberOf(state(view).overview, state(view).day ?? state(view).overview.date) }) : t("loading")),
+      key: (view) => JSON.stringify(state(view)),
+      draw,
+    },
+  },
+});
+
+function draw(body, view) {
+  const daily = state(view);
+  const overview = daily.overview;
+  if (!overview) {
+    body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
+    body.append(h("p", {}, daily.error ?? t("loading")));
+    return;
+  }
+  const today = daily.day === overview.date;
+  body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
+  body.append(
+    h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
+    streak(overview.streak),
+    dayNav(daily, overview),
+    h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
+  );
+  if (daily.sure) body.append(sureRow(daily.sure));
+  body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
+  if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
+}
+
+function streak(found) {
+  return h("p", { class: "daily-streak" },
+    h("b", { class: "daily-streak-n" }, num(found.current)),
+    h("span", {}, t("dailyStreak"), h("small", { class: "muted" }, t("dailyStreakBest", { n: found.best }))));
+}
+
+function dayNav(daily, overview) {
+  const first = daily.day <= firstDay(overview);
+  const last = daily.day >= overview.date;
+  const arrow = (by, label, text, off) => h("button", {
+    type: "button", class: "btn quiet daily-arrow", "data-action": "daily-day", "data-value": by,
+    "aria-label": label, disabled: off,
+  }, text);
+  const label = daily.day === overview.date ? t("dailyToday") : daily.day;
+  return h("div", { class: "daily-nav" },
+    arrow(-1, t("dailyPrev"), "‹", first),
+    h("span", { class: "daily-day" }, `#${numberOf(overview, daily.day)} · `, h("time", { datetime: daily.day }, label)),
+    arrow(1, t("dailyNext"), "›", last));
+}
+
+function card(difficulty, daily, overview, today) {
+  const challenge = today ? overview.challenges.find((c) => c.difficulty === difficulty) : null;
+  let status = t("dailyPractice");
+  let button = t("dailyPractice");
+  let kind = "quiet";
+  if (challenge?.status === "new") {
+    status = t("dailyNew");
+    button = t("dailyPlay");
+    kind = "primary";
+  } else if (challenge?.status === "playing") {
+    status = t("dailyPlaying");
+    button = t("dailyResume");
+    kind = "primary";
+  } else if (challenge?.status === "over") {
+    status = t("dailyOver", { score: num(challenge.score) });
+  }
+  const parts = [
+    h("span", { class: "daily-card-name" }, t(difficulty)),
+    h("span", { class: "daily-card-status" }, status),
+    h("button", { type: "button", class: `btn ${kind}`, "data-action": "daily-play", "data-value": difficulty }, button),
+  ];
+  if (challenge?.status === "over") {
+    parts.push(h("button", { type: "button", class: "btn quiet", "data-action": "share", "data-game": challenge.game_id }, t("share")));
+  }
+  return h("div", { class: `daily-card${challenge?.status === "over" ? " done" : ""}` }, parts);
+}
+
+function sureRow(difficulty) {
+  return h("div", { class: "daily-sure", role: "group" },
+    h("p", { class: "question" }, t("newConfirm")),
+    h("div", { class: "choices two" },
+      h("button", { type: "button", class: "btn primary", "data-action": "daily-play", "data-value": difficulty, "data-sure": "1" }, t("yes")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "daily-cancel" }, t("no"))));
+}
+
+function tabs(daily) {
+  return h("div", { class: "choices three daily-tabs" }, DIFFICULTIES.map((d) =>
+    h("button", { type: "button", class: "choice tab", "data-action": "daily-tab", "data-value": d, "aria-pressed": String(d === daily.difficulty) },
+      h("span", { class: "choice-name" }, t(d)))));
+}
+
+function table(daily) {
+  if (daily.table === null) return h("p", {}, t("loading"));
+  if (!daily.table.length) return h("p", { class: "empty", "data-daily-table": daily.difficulty }, t("dailyTableEmpty"));
+  const head = h("tr", {}, ["dailyRank", "dailyName", "dailyScore", "dailyTurns"].map((k) => h("th", { scope: "col" }, t(k))));
+  const rows = daily.table.map((row) => {
+    const mine = Boolean(row.game_id);
+    const name = row.named ? row.name : t("dailyPlayer", { tag: row.tag });
+    return h("tr", { class: mine ? "mine" : null },
+      h("td", {}, row.rank),
+      h("td", { class: "daily-name" }, name, mine ? h("span", { class: "tag" }, `← ${t("dailyYou")}`) : null),
+      h("td", {}, h("b", {}, num(row.score))),
+      h("td", {}, row.turns));
+  });
+  const parts = [h("table", { class: "scores daily-table", "aria-labelledby": "daily-table-title", "data-daily-table": daily.difficulty },
+    h("thead", {}, head), h("tbody", {}, rows))];
+  const mineUnnamed = daily.table.some((row) => row.game_id && !row.named);
+  if (mineUnnamed) parts.push(h("p", { class: "muted" }, t("dailyNameHint")));
+  return h("div", {}, parts);
+}

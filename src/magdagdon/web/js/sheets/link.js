@@ -1,0 +1,163 @@
+// Other devices, from SETTINGS: "play on your phone" (the server's network address and its QR
+// code, GET /api/server), a one-time device link that makes another device this same player
+// (POST /api/player/link, shown as a URL and its QR code), and forgetting the player on this
+// device (POST /api/player/leave). A device that opens a link's URL (…/#link=CODE) is asked
+// first, then becomes that player (POST /api/player/link/{code}) and starts again as it.
+import { t } from "../i18n/i18n.js";
+
+const LINKED = "magdagdon.linked"; // sessionStorage: the page restarted as the linked player
+const FORGET = ["magdagdon.lastGame", "magdagdon.lastState", "magdagdon.pending"];
+
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// The server's QR code (a standalone SVG document) as an image: it draws nothing else.
+function qrImage(svg, url, name) {
+  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return `<img class="qr" data-qr="${name}" src="${src}" width="200" height="200" ` +
+    `alt="${escape(t("qrAlt", { url }))}">`;
+}
+
+export function createDevices() {
+  // server: GET /api/server's answer; link: the link made here; use: the link this device was
+  // opened with ({code, state: "ask" | "failed" | "done", reason})
+  return { server: null, loading: null, link: null, failed: false, leaveFailed: false, use: null };
+}
+
+// The code of a device link this page was opened with, taken off the address (so a reload or a
+// bookmark does not bring it back).
+export function linkCode() {
+  const found = /^#link=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!found) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  return found[1];
+}
+
+// Whether this page was just restarted as a linked player (said once).
+export function justLinked() {
+  try {
+    const linked = sessionStorage.getItem(LINKED) === "1";
+    sessionStorage.removeItem(LINKED);
+    return linked;
+  } catch {
+    return false;
+  }
+}
+
+function restart(linked) {
+  try {
+    for (const key of FORGET) localStorage.removeItem(key);
+    if (linked) sessionStorage.setItem(LINKED, "1");
+  } catch {
+    // storage refused: nothing kept to forget
+  }
+  location.replace(location.pathname + location.search);
+}
+
+// SETTINGS' part: play on your phone, link a device, forget the player here.
+export function devicesSection(devices) {
+  const server = devices.server;
+  const phone = server?.lan_url
+    ? `<div class="device-qr">${qrImage(server.lan_qr_svg, server.lan_url, "lan")}` +
+      `<p>${t("phoneText")}<br><a class="device-url" href="${escape(server.lan_url)}">` +
+      `${escape(server.lan_url)}</a></p></div>`
+    : `<p class="device-note">${server ? t("phoneNone") : t("loading")}</p>`;
+  const link = devices.link;
+  const made = link
+    ? `<div class="device-qr" data-link-made>${qrImage(link.qr_svg, link.url, "link")}` +
+      `<p>${t("linkMade", { time: clock(link.expires_at) })}<br>` +
+      `<span class="device-url" data-link-url>${escape(link.url)}</span></p></div>`
+    : devices.failed ? `<p class="device-note">${t("linkMakeFailed")}</p>` : "";
+  return `<section class="devices" data-devices><h3>${t("phoneTitle")}</h3>${phone}` +
+    `<h3>${t("linkTitle")}</h3><p>${t("linkText")}</p>${made}` +
+    `<p><button type="button" class="btn primary" data-action="link-device">` +
+    `${t(link ? "linkAgain" : "linkMake")}</button></p>` +
+    `<h3>${t("leaveTitle")}</h3><p>${t("leaveText")}</p>` +
+    `<p><button type="button" class="btn quiet" data-action="leave">${t("leaveButton")}</button></p>` +
+    (devices.leaveFailed ? `<p class="device-note">${t("linkNoAnswer")}</p>` : "") + "</section>";
+}
+
+function clock(stamp) {
+  return new Date(stamp).toLocaleTimeString(document.documentElement.lang, {
+    hour: "2-digit", minute: "2-digit",
+  });
+}
+
+export function linkTitle(devices) {
+  const state = devices.use?.state;
+  return t(state === "done" ? "linkDoneTitle" : state === "failed" ? "linkFailedTitle" : "linkUseTitle");
+}
+
+// The sheet of a link this device was opened with: the question, the answer, or "linked".
+export function linkSheet(devices) {
+  const use = devices.use;
+  if (use.state === "done") {
+    return `<p class="question" data-link-result="linked">${t("linkDone")}</p>` +
+      `<div class="choices"><button type="button" class="btn primary" data-action="close" autofocus>` +
+      `${t("linkContinue")}</button></div>`;
+  }
+  if (use.state === "failed") {
+    return `<p class="question" data-link-result="invalid">${t(use.reason)}</p>` +
+      `<div class="choices"><button type="button" class="btn primary" data-action="close" autofocus>` +
+      `${t("linkContinue")}</button></div>`;
+  }
+  return `<p class="question">${t("linkUseText")}</p><div class="choices two">` +
+    `<button type="button" class="btn primary" data-action="link-use">${t("linkUseYes")}</button>` +
+    `<button type="button" class="btn quiet" data-action="close" autofocus>${t("no")}</button></div>`;
+}
+
+export const leaveSheet = () =>
+  `<p class="question">${t("leaveAsk")}</p><div class="choices two">` +
+  `<button type="button" class="btn danger" data-action="leave-yes">${t("leaveYes")}</button>` +
+  `<button type="button" class="btn quiet" data-action="close" autofocus>${t("no")}</button></div>`;
+
+// What the device actions do, given the page's API calls and its view.
+export function deviceActions({ view, render, api }) {
+  const devices = view.devices;
+  return {
+    async "link-device"() {
+      devices.failed = false;
+      try {
+        devices.link = await api.makeLink();
+      } catch {
+        devices.link = null;
+        devices.failed = true;
+      }
+      render();
+    },
+    async "link-use"() {
+      try {
+        await api.useLink(devices.use.code);
+        restart(true);
+      } catch (err) {
+        devices.use = { ...devices.use, state: "failed",
+          reason: err.status === 404 ? "linkInvalid" : "linkNoAnswer" };
+        render();
+      }
+    },
+    leave() {
+      view.sheet = "leave";
+      render();
+    },
+    async "leave-yes"() {
+      devices.leaveFailed = false;
+      await api.leave().then(() => restart(false), () => {
+        view.sheet = "settings";
+        devices.leaveFailed = true;
+        render();
+      });
+    },
+  };
+}
+
+// The server's network address (GET /api/server), asked for once; asked again on the next
+// SETTINGS after a failure.
+export function loadServer(devices, api) {
+  devices.loading ??= api.server().then(
+    (server) => { devices.server = server; },
+    () => {
+      devices.server = { lan_url: null, lan_qr_svg: null };
+      devices.loading = null;
+    },
+  );
+  return devices.loading;
+}

@@ -1,0 +1,151 @@
+// SETTINGS' sections that load when it first opens: the name shown on the day's table (docs/api.md PUT
+// /api/player {"name"}, always shown as text), and the player's data as one file (GET
+// /api/player/export, POST /api/player/import). Loaded when SETTINGS first opens (more.js).
+import { ApiError } from "../core/api.js";
+import { h } from "../lib/dom.js";
+import { t } from "../i18n/i18n.js";
+import * as moreApi from "./moreApi.js";
+import { register } from "./more.js";
+
+const NAME_MAX = 20;
+
+function state(view) {
+  view.more ??= {};
+  view.more.player ??= { loaded: false, name: null, tag: "", note: null, dataNote: null };
+  return view.more.player;
+}
+
+async function loadPlayer(ctx) {
+  const player = state(ctx.view);
+  player.note = null;
+  player.dataNote = null;
+  try {
+    const found = await moreApi.player();
+    Object.assign(player, { loaded: true, name: found.name, tag: found.tag });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+  }
+  ctx.render();
+}
+
+function neutral(player) {
+  return t("dailyPlayer", { tag: player.tag });
+}
+
+async function saveName(ctx, clear) {
+  const player = state(ctx.view);
+  const field = ctx.dom.sheet.querySelector("#player-name");
+  const name = clear ? null : field?.value ?? "";
+  try {
+    const found = await moreApi.setName(name);
+    Object.assign(player, { name: found.name, tag: found.tag });
+    player.note = { text: found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved") };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    player.note = { text: err.message || t("loadFailed"), error: true };
+  }
+  ctx.render();
+  ctx.announce(player.note.text);
+}
+
+async function exportData(ctx) {
+  const player = state(ctx.view);
+  try {
+    const { blob, name } = await moreApi.exportFile();
+    const link = h("a", { href: URL.createObjectURL(blob), download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+    player.dataNote = { text: t("exported") };
+  } catch {
+    player.dataNote = { text: t("loadFailed"), error: true };
+  }
+  ctx.render();
+  ctx.announce(player.dataNote.text);
+}
+
+function chooseFile(ctx) {
+  ctx.dom.sheet.querySelector("#import-file")?.click();
+}
+
+async function importData(ctx, file) {
+  const player = state(ctx.view);
+  let document;
+  try {
+    document = JSON.parse(await file.text());
+  } catch {
+    player.dataNote = { text: t("importNotJson"), error: true };
+    ctx.render();
+    return;
+  }
+  try {
+    const found = await moreApi.importFile(document);
+    player.dataNote = { text: t("imported", { n: found.imported, m: found.skipped }) };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    player.dataNote = { text: importRefusal(err), detail: err.message, error: true };
+  }
+  ctx.render();
+  ctx.announce(player.dataNote.text);
+}
+
+// Which game of the file (and which of its actions) does not replay, in the page's language;
+// the server's own words on it follow as the detail.
+function importRefusal(err) {
+  const at = err.code === "import_invalid" ? err.error : {};
+  if (!Number.isInteger(at.game)) return t("importBad");
+  if (Number.isInteger(at.action)) return t("importBadAction", { game: at.game, action: at.action });
+  return t("importBadGame", { game: at.game });
+}
+
+let context = null; // the play context, for the file field's change and the form's submit
+
+register({
+  opens: { settings: (ctx) => { context = ctx; return loadPlayer(ctx); } },
+  actions: {
+    "name-save": (ctx) => saveName(ctx, false),
+    "name-clear": (ctx) => saveName(ctx, true),
+    export: exportData,
+    import: chooseFile,
+  },
+  sections: { settings: draw },
+});
+
+function note(found) {
+  if (!found) return null;
+  return h("p", { class: `more-note${found.error ? " error" : ""}`, role: found.error ? "alert" : "status" },
+    found.text, found.detail ? h("span", { class: "detail" }, found.detail) : null);
+}
+
+function draw(el, view) {
+  const player = state(view);
+  el.replaceChildren();
+  if (!player.loaded) return;
+  const field = h("input", {
+    id: "player-name", type: "text", maxlength: NAME_MAX * 2, autocomplete: "nickname",
+    spellcheck: "false", placeholder: neutral(player), enterkeyhint: "done",
+  });
+  field.value = player.name ?? "";
+  const form = h("form", { class: "name-form" },
+    h("label", { for: "player-name" }, t("nameLabel")),
+    h("div", { class: "name-row" }, field,
+      h("button", { type: "submit", class: "btn primary", "data-action": "name-save" }, t("nameSave")),
+      player.name === null ? null : h("button", { type: "button", class: "btn quiet", "data-action": "name-clear" }, t("nameClear"))));
+  form.addEventListener("submit", (event) => event.preventDefault()); // the save button's click acts
+  const file = h("input", { id: "import-file", type: "file", accept: "application/json,.json", class: "sr", tabindex: "-1", "aria-hidden": "true" });
+  file.addEventListener("change", () => {
+    const chosen = file.files?.[0];
+    if (chosen && context) importData(context, chosen);
+  });
+  const parts = [
+    h("h3", {}, t("nameTitle")), form,
+    player.name === null ? h("p", { class: "muted" }, t("nameNeutral", { name: neutral(player) })) : null,
+    note(player.note),
+    h("h3", {}, t("dataTitle")), h("p", { class: "muted" }, t("dataText")),
+    h("div", { class: "choices two" },
+      h("button", { type: "button", class: "btn quiet", "data-action": "export" }, t("export")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "import" }, t("import"))),
+    file, note(player.dataNote),
+  ];
+  el.append(...parts.filter(Boolean));
+}
