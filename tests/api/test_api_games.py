@@ -67,7 +67,7 @@ def test_new_game_answers_201_with_the_exact_fresh_state(client: TestClient) -> 
     }
 
 
-def test_the_first_request_that_makes_something_sets_an_httponly_lax_long_lived_cookie(
+def test_the_first_request_that_makes_something_sets_an_httponly_strict_long_lived_cookie(
     client: TestClient,
 ) -> None:
     assert "set-cookie" not in client.get("/api/player").headers  # a read makes no player
@@ -78,8 +78,8 @@ def test_the_first_request_that_makes_something_sets_an_httponly_lax_long_lived_
     assert name == COOKIE
     assert len(token) >= 32
     assert "httponly" in attributes
-    assert "samesite=lax" in attributes
-    assert "path=/" in attributes
+    assert "samesite=strict" in attributes
+    assert "path=/api" in attributes
     assert f"max-age={MAX_AGE}" in attributes
     assert MAX_AGE >= 365 * 24 * 3600
     # a known cookie is not set again

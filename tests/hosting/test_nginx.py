@@ -258,3 +258,24 @@ def test_plain_http_is_sent_to_https(proxy: Proxy) -> None:
     answer = proxy.http("GET", "/api/player")
     assert answer.status == 301
     assert answer.headers["location"] == "https://127.0.0.1/api/player"
+
+
+def test_requests_from_other_sites_are_refused_and_the_sites_own_pass(proxy: Proxy) -> None:
+    """The origin the game compares with is the one the browser reached: https (the proxy's
+    X-Forwarded-Proto) and the Host the browser sent, port included (``Host $http_host``)."""
+    own = f"https://127.0.0.1:{proxy.https_port}"
+    refused = [
+        ("sec-fetch-site", "cross-site"),
+        ("origin", "https://evil.example"),
+        ("origin", "https://127.0.0.1"),  # another port
+        ("origin", f"http://127.0.0.1:{proxy.https_port}"),  # plain http is another origin
+    ]
+    for name, value in refused:
+        answer = proxy.https("POST", "/api/player/leave", None, {name: value})
+        assert answer.status == 403, (name, value)
+        assert error_code(answer.body) == "cross_site"
+        assert answer.cookies == []
+        for header in SECURITY_HEADERS:
+            assert header in answer.headers, header
+    for headers in ({"origin": own}, {"sec-fetch-site": "same-origin", "origin": own}, {}):
+        assert proxy.https("POST", "/api/player/leave", None, headers).status == 204, headers

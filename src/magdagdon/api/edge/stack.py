@@ -1,5 +1,6 @@
 """The app's edge, wired in one call: security headers (outermost, so every answer has them),
-rate limits, then body limits, in front of the routes; the API docs only when asked for; the
+the refusal of requests from other sites (before anything is counted or read), rate limits, then
+body limits, in front of the routes; the API docs only when asked for; the
 edge's own answers in the OpenAPI document."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from fastapi.responses import JSONResponse
 
 from magdagdon.api.edge.bodylimit import BodyLimit
+from magdagdon.api.edge.cross_site import SAFE_METHODS, CrossSiteGuard
 from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
 from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
 from magdagdon.api.routes.transfer import IMPORT_PATH
@@ -63,6 +65,8 @@ def install(
     )
     if limited:
         app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
+    # outside the rate limits: another site's requests must not spend the visitor's allowance
+    app.add_middleware(CrossSiteGuard)
     urls = docs_urls(settings)
     docs = [url for url in (urls["docs_url"], urls["redoc_url"], urls["openapi_url"]) if url]
     docs += ["/docs/oauth2-redirect"] if docs else []
@@ -85,7 +89,8 @@ def install(
 
 
 def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> None:
-    """413 and 408 on every operation with a body, 429 on the rate-limited ones."""
+    """403 on every operation that can change something, 413 and 408 on every one with a body,
+    429 on the rate-limited ones."""
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -96,6 +101,8 @@ def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> No
             concrete = re.sub(r"\{[^}]+\}", "x", path)  # a path parameter as a request has it
             for method, operation in operations.items():
                 answers = operation.setdefault("responses", {})
+                if method.upper() not in SAFE_METHODS:
+                    answers["403"] = _answer("cross_site: sent from another site; nothing changed")
                 if method in ("post", "put", "patch"):
                     cap = (
                         settings.max_import_bytes
