@@ -1,5 +1,5 @@
 // Starts Pyodide and MAGDAGDON's engine in it: the one start-up shared by the page's engine
-// worker (worker.js) and the node conformance tests (tests/pyodide/run_engine.mjs), so the tests
+// worker (worker.js) and the node conformance tests (tests/offline/run_engine.mjs), so the tests
 // run the engine exactly as the page does.
 //
 // The engine is magdagdon-engine.zip (tools/pyodide/bundle.py): magdagdon/engine/ only, pure

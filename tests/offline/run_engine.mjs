@@ -1,4 +1,5 @@
-// Runs tests/pyodide/engine_conformance.py inside Pyodide, started as the page's engine worker starts it
+// Runs tests/offline/engine_conformance.py inside Pyodide, started as the page's engine worker
+// starts it
 // (src/magdagdon/web/engine/boot.mjs, the files of build/web-engine/): one node process for all
 // the checks, since Pyodide's start is the slow part.
 //

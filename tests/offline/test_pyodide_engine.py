@@ -14,10 +14,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-import engine_conformance
 import pytest
 
 from magdagdon.engine import Difficulty
+from offline import engine_conformance
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("pyodide")]
 
