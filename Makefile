@@ -11,7 +11,7 @@ VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) 3.11)
 export UV_PYTHON := $(VENV_PYTHON)
 ARGS ?=
 
-.PHONY: play test lint typecheck pytest setup uv browser postgresql hosting network bench clean
+.PHONY: play test lint typecheck pytest setup uv browser postgresql hosting network node pyodide bench clean
 
 ## uv itself, from PyPI, when this Python does not have it yet.
 uv:
@@ -45,6 +45,21 @@ hosting:
 network:
 	@command -v ip >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 >/dev/null)
 
+## Debian's node and npm: npm fetches Pyodide at set-up, node runs the engine's conformance tests.
+node:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null)
+
+## Pyodide at the version and checksum of tools/pyodide/pin.json, fetched once into build/pyodide/
+## (the npm registry's package, never a CDN, never at run time), and build/web-engine/: the files
+## the page's engine worker loads (Pyodide's runtime and notice, the engine's zip).
+build/pyodide/.pin: tools/pyodide/pin.json tools/pyodide/fetch.py | node
+	$(PYTHON) tools/pyodide/fetch.py
+
+build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py)
+	$(PYTHON) tools/pyodide/bundle.py
+
+pyodide: build/web-engine/magdagdon-engine.zip
+
 lint: setup
 	$(UV) run --locked ruff check src tests bench
 	$(UV) run --locked ruff format --check src tests bench
@@ -52,7 +67,7 @@ lint: setup
 typecheck: setup
 	$(UV) run --locked mypy --strict
 
-pytest: setup browser postgresql hosting network
+pytest: setup browser postgresql hosting network pyodide
 	$(UV) run --locked pytest -n 2 --dist loadgroup $(ARGS)
 
 ## Everything the tests need, then ruff, mypy --strict and the whole pytest suite.
@@ -66,4 +81,4 @@ bench: setup postgresql browser
 	$(UV) run --locked python bench/pwa_bench.py
 
 clean:
-	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts
+	rm -rf .venv .pytest_cache .mypy_cache .ruff_cache artifacts build/pyodide build/web-engine

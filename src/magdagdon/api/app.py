@@ -14,7 +14,7 @@ from magdagdon import __version__
 from magdagdon.api import compute_errors, errors, storage_errors
 from magdagdon.api.edge import stack as edge
 from magdagdon.api.page import service_worker
-from magdagdon.api.page.static import WEB_DIR, page_mount
+from magdagdon.api.page.static import WEB_DIR, engine_runtime_mount, page_mount
 from magdagdon.api.routes import daily as routes_daily
 from magdagdon.api.routes import games as routes_games
 from magdagdon.api.routes import health as routes_health
@@ -98,6 +98,7 @@ def create_app(
     app.include_router(routes_daily.router)
     app.include_router(routes_stats.router)
     app.include_router(routes_transfer.router)
+    app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)
     return app

@@ -36,6 +36,11 @@ NO_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'"
 # scripts: only framing is refused there
 DOCS_POLICY = "frame-ancestors 'none'"
 
+# the engine worker's files (web/engine/ and Pyodide's runtime, all under /engine/): a worker runs
+# under the policy of its own script's answer, so WebAssembly may be compiled there and only there
+ENGINE_PREFIX = "/engine/"
+_WASM = "'wasm-unsafe-eval'"
+
 COMMON: Headers = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),  # frame-ancestors for browsers that predate it
@@ -84,6 +89,11 @@ def page_policy(web_dir: Path) -> str:
     return "; ".join(_PAGE_POLICY).format(inline=inline)
 
 
+def engine_policy(policy: str) -> str:
+    """The page's ``policy`` with WebAssembly's compilation allowed (for the engine worker)."""
+    return policy.replace("script-src 'self'", f"script-src 'self' {_WASM}", 1)
+
+
 class HeaderSet:
     """The headers of each answer: by its scheme (HSTS over HTTPS only) and path (the docs)."""
 
@@ -94,10 +104,14 @@ class HeaderSet:
         hsts = [(HSTS, b"max-age=%d" % hsts_seconds)] if hsts_seconds else []
         self._https = [*self._plain, *hsts]
         self._https_docs = [*self._docs, *hsts]
+        self._engine = [*COMMON, (CSP, engine_policy(policy).encode())]
+        self._https_engine = [*self._engine, *hsts]
         self.names = frozenset(name for name, _ in self._https)
 
     def for_scope(self, scope: Scope) -> Headers:
         docs = scope.get("path") in self.docs_paths
+        if str(scope.get("path", "")).startswith(ENGINE_PREFIX):
+            return self._https_engine if scope.get("scheme") == "https" else self._engine
         if scope.get("scheme") == "https":
             return self._https_docs if docs else self._https
         return self._docs if docs else self._plain

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from starlette.types import Scope
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+#: Pyodide's runtime and the engine's zip (``make pyodide``, tools/pyodide/bundle.py), served at
+#: ``/engine/runtime/`` beside the engine worker (web/engine/); absent, each is a plain 404.
+ENGINE_RUNTIME_DIR = Path(__file__).resolve().parents[4] / "build" / "web-engine"
 
 _TYPES = {
     ".html": "text/html",
@@ -28,6 +31,8 @@ _TYPES = {
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",
     ".txt": "text/plain",
+    ".wasm": "application/wasm",  # WebAssembly.instantiateStreaming requires it
+    ".zip": "application/zip",
 }
 for _suffix, _type in _TYPES.items():
     mimetypes.add_type(_type, _suffix)
@@ -62,3 +67,8 @@ class PageMount(Mount):
 
 def page_mount(web_dir: Path) -> PageMount:
     return PageMount("/", app=WebFiles(directory=web_dir, html=True, check_dir=False), name="web")
+
+
+def engine_runtime_mount(runtime_dir: Path = ENGINE_RUNTIME_DIR) -> Mount:
+    """The engine worker's runtime files at ``/engine/runtime/`` (before the page's mount)."""
+    return Mount("/engine/runtime", app=WebFiles(directory=runtime_dir, check_dir=False))

@@ -1,0 +1,161 @@
+"""The engine in the page (Pyodide): what the page would download, how long Pyodide and the
+engine take to start, and what an action costs.
+
+- sizes: every file of build/web-engine/ (``make pyodide``), raw and brotli (quality 11, node's
+  zlib), and their sum: what the engine worker loads;
+- node: a fresh process's start of Pyodide + engine (wall and CPU), a ``play`` message through
+  magdagdon.engine.host (JSON in and out, the state view: the worker's path) and a bare
+  ``GameState.apply``, over random survival games; CPython's same ``play`` for comparison;
+- Chromium (Debian's): the engine worker started by the game's page from a live server, in a
+  fresh browser context (cold: nothing cached) and again in the same context (warm: files
+  revalidated by ETag, compiled code cached by the browser), and the time of a message's answer.
+
+Usage: ``python bench/pyodide_bench.py [--actions N] [--runs N]``. Wall times depend on the
+machine's load: the load average is printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+
+from magdagdon.api.app import create_app
+from magdagdon.api.page.static import ENGINE_RUNTIME_DIR
+from magdagdon.engine import action_to_json, host, state_from_json
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+SESSION = (ROOT / "tests" / "offline" / "worker_session.js").read_text(encoding="utf-8")
+MOVES: list[Any] = [{"type": "roll"}, "stage", "stage", "confirm-or-roll"] * 3
+
+
+def node_run(actions: int) -> dict[str, Any]:
+    out = subprocess.run(
+        ["node", str(ROOT / "bench" / "pyodide_node.mjs"), str(ENGINE_RUNTIME_DIR), str(actions)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.splitlines()[-1])
+    return result
+
+
+def cpython_play_ms(actions: int) -> float:
+    rng = random.Random(0)
+    seed, spent = 0, 0.0
+    game = json.loads(
+        host.new_game(json.dumps({"difficulty": "survival", "seed": 0, "game_id": "b"}))
+    )
+    for _ in range(actions):
+        action = action_to_json(rng.choice(state_from_json(game["state"]).legal_actions()))
+        request = json.dumps({"state": game["state"], "record": game["record"], "action": action})
+        started = time.perf_counter()
+        answer = host.play(request)
+        spent += time.perf_counter() - started
+        game = json.loads(answer)
+        if game["view"]["phase"] == "over":
+            seed += 1
+            new = {"difficulty": "survival", "seed": seed, "game_id": "b"}
+            game = json.loads(host.new_game(json.dumps(new)))
+    return spent * 1000 / actions
+
+
+def serve(tmp: Path) -> tuple[uvicorn.Server, str]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app(tmp / "bench.sqlite3")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    threading.Thread(target=lambda: asyncio.run(server.serve([sock])), daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def chromium_runs(url: str, runs: int) -> list[dict[str, Any]]:
+    """For each run, a fresh context: the worker's start cold, then warm, and its answers."""
+    game = {"difficulty": "survival", "seed": 5, "game_id": "b"}
+    rows = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for _ in range(runs):
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(url)
+            cold = page.evaluate(SESSION, {"game": game, "moves": MOVES})
+            warm = page.evaluate(SESSION, {"game": game, "moves": MOVES})
+            assert cold["ready"]["type"] == warm["ready"]["type"] == "ready", cold["ready"]
+            answers = [a["ms"] for a in warm["answers"][1:]]
+            rows.append(
+                {
+                    "cold": cold["ready"]["ms"],
+                    "warm": warm["ready"]["ms"],
+                    "answer": statistics.median(answers),
+                }
+            )
+            context.close()
+        browser.close()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if not (ENGINE_RUNTIME_DIR / "magdagdon-engine.zip").is_file():
+        sys.exit("build/web-engine/ is missing: run `make pyodide`")
+    pin = json.loads((ROOT / "tools" / "pyodide" / "pin.json").read_text(encoding="utf-8"))
+    load = f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    print(f"Pyodide {pin['version']} (Python {pin['python']}); {load}")
+
+    runs = [node_run(args.actions) for _ in range(args.runs)]
+    print("\nthe engine worker's files (build/web-engine/):")
+    total_raw = total_br = 0
+    for name, size in runs[0]["sizes"].items():
+        total_raw += size["raw"]
+        total_br += size["brotli"]
+        print(f"  {name:24} {size['raw'] / 1e6:7.3f} MB raw {size['brotli'] / 1e6:7.3f} MB brotli")
+    print(f"  {'total':24} {total_raw / 1e6:7.3f} MB raw {total_br / 1e6:7.3f} MB brotli")
+
+    def med(key: str, sub: str | None = None) -> float:
+        return float(statistics.median(r[key][sub] if sub else r[key] for r in runs))
+
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"\nnode {node}, median of {args.runs} fresh processes:")
+    wall, cpu = med("start", "wall_ms"), med("start", "cpu_ms")
+    print(f"  Pyodide + engine start  {wall:8.0f} ms wall {cpu:8.0f} ms CPU")
+    print(
+        f"  play (host JSON + view) {med('play_ms'):8.3f} ms wall {med('play_cpu_ms'):8.3f} ms CPU"
+    )
+    print(f"  GameState.apply alone   {med('apply_ms'):8.3f} ms")
+    cpython = cpython_play_ms(args.actions)
+    print(f"  CPython's play          {cpython:8.3f} ms ({sys.version.split()[0]})")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server, url = serve(Path(tmp))
+        rows = chromium_runs(url, args.runs)
+        server.should_exit = True
+    print(f"\nChromium, the engine worker from the page, median of {args.runs} fresh contexts:")
+    print(f"  start cold              {statistics.median(r['cold'] for r in rows):8.0f} ms")
+    print(f"  start warm              {statistics.median(r['warm'] for r in rows):8.0f} ms")
+    print(f"  a message's answer      {statistics.median(r['answer'] for r in rows):8.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

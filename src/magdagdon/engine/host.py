@@ -1,0 +1,123 @@
+"""The engine for a host that speaks JSON text only: the page's engine worker (Pyodide).
+
+Each call takes one JSON request and answers one JSON reply, so no Python object crosses into
+JavaScript. A game is carried by the caller as two JSON values — ``state`` (the engine's codec
+form, ``state_to_json``: enough to go on playing) and ``record`` (the state view's record
+fields: ``game_id``, ``version``, ``mode``, ``daily_date``, ``hints_used``…) — and every reply
+brings the next ones with the state ``view`` (``magdagdon.engine.view``), the server's JSON.
+A refused action answers ``{"error": {"code", "message"}}`` with the server's codes and changes
+nothing.
+
+>>> import json
+>>> game = json.loads(new_game('{"difficulty": "peaceful", "seed": 1, "game_id": "g1"}'))
+>>> game["view"]["phase"], game["record"]["version"]
+('roll', 0)
+>>> request = {"state": game["state"], "record": game["record"], "action": {"type": "roll"}}
+>>> rolled = json.loads(play(json.dumps(request)))
+>>> rolled["view"]["phase"], rolled["view"]["version"], len(rolled["view"]["dice"])
+('place', 1, 4)
+>>> request["action"] = {"type": "confirm"}
+>>> json.loads(play(json.dumps(request)))["error"]["code"]
+'not_your_turn_phase'
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+from magdagdon.engine.codec import action_from_json, state_from_json, state_to_json
+from magdagdon.engine.daily import daily_seed
+from magdagdon.engine.errors import IllegalActionError, MalformedError
+from magdagdon.engine.rules import Difficulty
+from magdagdon.engine.state import GameState
+from magdagdon.engine.view import state_view
+
+#: The record fields a state view takes besides the state, with their types.
+RECORD_FIELDS: dict[str, tuple[type, ...]] = {
+    "game_id": (str,),
+    "version": (int,),
+    "mode": (str,),
+    "daily_date": (str, type(None)),
+    "hints_used": (int,),
+    "rank": (int, type(None)),
+    "rank_among": (int, type(None)),
+    "finished_at": (str, type(None)),
+    "abandoned": (bool,),
+}
+
+#: The game modes of docs/api.md.
+MODES = ("normal", "daily", "practice", "tutorial")
+
+
+def _record(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or not isinstance(data.get("game_id"), str):
+        raise MalformedError("a record is an object with at least a game_id")
+    record = {"version": 0, **data}
+    for key, value in record.items():
+        types = RECORD_FIELDS.get(key)
+        if types is None:
+            raise MalformedError(f"{key!r} is no record field")
+        if type(value) not in types:
+            raise MalformedError(f"{key!r} may not be {value!r}")
+    if record.get("mode", "normal") not in MODES:
+        raise MalformedError(f"the mode is one of {', '.join(MODES)}")
+    return record
+
+
+def _reply(state: GameState, record: dict[str, Any]) -> str:
+    view = state_view(state, **record)
+    return json.dumps({"state": state_to_json(state), "record": record, "view": view})
+
+
+def _error(code: str, message: str) -> str:
+    return json.dumps({"error": {"code": code, "message": message}})
+
+
+def new_game(request: str) -> str:
+    """A new game: ``{"difficulty", "game_id"}`` and a ``seed``, or a ``daily_date``
+    (``YYYY-MM-DD``) whose challenge's seed it takes; ``mode`` and the other record fields."""
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise MalformedError("a new game is a JSON object")
+        fields = dict(data)
+        difficulty = Difficulty(fields.pop("difficulty", None))
+        seed = fields.pop("seed", None)
+        record = _record(fields)
+        if seed is None and isinstance(record.get("daily_date"), str):
+            seed = daily_seed(date.fromisoformat(record["daily_date"]), difficulty)
+        if type(seed) is not int or seed < 0:
+            raise MalformedError(f"the seed must be a whole number ≥ 0, not {seed!r}")
+        return _reply(GameState.new(difficulty, seed), record)
+    except (MalformedError, ValueError) as exc:
+        return _error("malformed", str(exc))
+
+
+def play(request: str) -> str:
+    """``{"state", "record", "action"}`` → the state after the action, ``version`` one more."""
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise MalformedError("a play is a JSON object")
+        state = state_from_json(data.get("state"))
+        record = _record(data.get("record"))
+        action = action_from_json(data.get("action"))
+        after = state.apply(action)
+    except IllegalActionError as exc:
+        return _error(exc.code, exc.message)
+    except (MalformedError, ValueError) as exc:
+        return _error("malformed", str(exc))
+    return _reply(after, {**record, "version": record["version"] + 1})
+
+
+def view(request: str) -> str:
+    """``{"state", "record"}`` → the same reply as :func:`play` without an action."""
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise MalformedError("a view request is a JSON object")
+        return _reply(state_from_json(data.get("state")), _record(data.get("record")))
+    except (MalformedError, ValueError) as exc:
+        return _error("malformed", str(exc))

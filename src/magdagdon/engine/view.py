@@ -1,0 +1,126 @@
+"""The state view: the JSON game state of docs/api.md, built from the engine alone.
+
+The server (``magdagdon.api.view``) and the page's engine worker (Pyodide) both answer with it,
+so a game looks the same whether played online or in the page. Standard library and engine only:
+the few fields that are the game record's, not the rules' (its id, version, mode, day, hints,
+rank), are passed in.
+
+>>> from magdagdon.engine import Difficulty, GameState
+>>> view = state_view(GameState.new(Difficulty.PEACEFUL, seed=1), game_id="g1", version=0)
+>>> view["phase"], view["board"][0], view["powers"]["left"], view["daily"]
+('roll', [None, None, None, None], 3, None)
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from magdagdon.engine.actions import Adjust, Reroll, Ruin
+from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
+from magdagdon.engine.codec import cell_to_json
+from magdagdon.engine.daily import daily_number
+from magdagdon.engine.scoring import score_codes
+from magdagdon.engine.state import OFF
+
+if TYPE_CHECKING:
+    from magdagdon.engine.scoring import LineScore, Score
+    from magdagdon.engine.state import GameState
+
+
+def board_view(state: GameState) -> list[list[int | str | None]]:
+    """4 rows of 4 permanent cells: a number, ``"ruin"`` or None (empty)."""
+    cells = [None if c == 0 else "ruin" if c == RUIN_CODE else c for c in state.codes()]
+    return [cells[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
+
+
+def _line(line: LineScore) -> dict[str, Any]:
+    return {"sum": line.sum, "bonus": line.bonus, "combo": line.combo}
+
+
+def score_view(score: Score) -> dict[str, Any]:
+    return {
+        "base": score.base,
+        "bonus": score.bonus,
+        "ruins": score.ruins,
+        "ruin_penalty": score.ruin_penalty,
+        "power_penalty": score.power_penalty,
+        "total": score.total,
+        "rows": [_line(line) for line in score.rows],
+        "columns": [_line(line) for line in score.columns],
+    }
+
+
+def daily_view(daily_date: str | None) -> dict[str, Any] | None:
+    """The day's challenge (``YYYY-MM-DD``) of a daily or practice game, with its number."""
+    if daily_date is None:
+        return None
+    return {"date": daily_date, "number": daily_number(date.fromisoformat(daily_date))}
+
+
+def state_view(
+    state: GameState,
+    *,
+    game_id: str,
+    version: int,
+    mode: str = "normal",
+    daily_date: str | None = None,
+    hints_used: int = 0,
+    rank: int | None = None,
+    rank_among: int | None = None,
+    finished_at: str | None = None,
+    abandoned: bool = False,
+) -> dict[str, Any]:
+    """The game state JSON (a dict of JSON values, keys in the API's order) of ``state`` in the
+    game ``game_id`` after ``version`` accepted actions; the rest is the game record's."""
+    adjust: dict[str, list[int]] = {}
+    can_reroll = False
+    ruinable: list[list[int]] = []
+    for action in state.legal_actions():
+        if isinstance(action, Adjust):
+            adjust.setdefault(str(action.die), []).append(action.delta)
+        elif isinstance(action, Reroll):
+            can_reroll = True
+        elif isinstance(action, Ruin):
+            ruinable.append(cell_to_json(action.cell))
+    score = state.score()
+    # the score of the board with the staged dice, as if KUMPIRMAHIN were pressed now
+    preview = score_codes(to_codes(state.live), state.power_penalty) if state.order else score
+    difficulty = state.difficulty
+    return {
+        "id": game_id,
+        "difficulty": difficulty.value,
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "version": version,
+        "board": board_view(state),
+        "dice": [
+            {"id": die, "value": value, "cell": None if cell == OFF else cell_to_json(cell)}
+            for die, (value, cell) in enumerate(zip(state.dice, state.staged, strict=True))
+        ],
+        "valid_cells": {
+            str(die): [cell_to_json(c) for c in cells] for die, cells in state.valid_cells().items()
+        },
+        "min_required": state.min_required,
+        "can_confirm": state.can_confirm,
+        "stuck": state.stuck,
+        "powers": {
+            "total": difficulty.power_uses,
+            "used": state.powers_used,
+            "left": state.powers_left,
+            "penalty": state.power_penalty,
+            "next_penalty": state.next_penalty,
+        },
+        "score": score_view(score),
+        "preview": score_view(preview),
+        "adjust": adjust,
+        "can_reroll": can_reroll,
+        "ruinable": ruinable,
+        "hints_used": hints_used,
+        "rank": rank,
+        "rank_among": rank_among,
+        "finished_at": finished_at,
+        "abandoned": abandoned,
+        "mode": mode,
+        "daily": daily_view(daily_date),
+    }

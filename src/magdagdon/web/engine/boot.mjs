@@ -1,0 +1,44 @@
+// Starts Pyodide and MAGDAGDON's engine in it: the one start-up shared by the page's engine
+// worker (worker.js) and the node conformance tests (tests/offline/run_engine.mjs), so the tests
+// run the engine exactly as the page does.
+//
+// The engine is magdagdon-engine.zip (tools/pyodide/bundle.py): magdagdon/engine/ only, pure
+// standard-library Python. Its JSON API is magdagdon.engine.host: JSON text in, JSON text out,
+// so no Python object is ever held by JavaScript beyond the module itself.
+
+const ENGINE_DIR = "/home/pyodide/magdagdon-engine";
+
+/**
+ * Starts the engine.
+ * @param {object} options
+ * @param {Function} options.loadPyodide  pyodide.mjs's loadPyodide
+ * @param {string} options.indexURL  the folder (URL, or path under node) of Pyodide's files
+ * @param {ArrayBuffer|Uint8Array} options.engineZip  the bytes of magdagdon-engine.zip
+ * @returns {Promise<{pyodide: object, python: string, newGame: Function, play: Function,
+ *   view: Function, call: Function}>}
+ */
+export async function startEngine({ loadPyodide, indexURL, engineZip }) {
+  // no package is loaded: the lock file beside the runtime lists none, and nothing is fetched
+  const pyodide = await loadPyodide({ indexURL, packages: [] });
+  // a plain Uint8Array: Pyodide refuses node's Buffer subclass
+  const bytes =
+    engineZip instanceof ArrayBuffer
+      ? new Uint8Array(engineZip)
+      : new Uint8Array(engineZip.buffer, engineZip.byteOffset, engineZip.byteLength);
+  pyodide.unpackArchive(bytes, "zip", { extractDir: ENGINE_DIR });
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_DIR)})`);
+  const host = pyodide.pyimport("magdagdon.engine.host");
+  const python = pyodide.runPython("import sys; '.'.join(map(str, sys.version_info[:3]))");
+  const call = (name, request) => JSON.parse(host[name](JSON.stringify(request)));
+  return {
+    pyodide,
+    python,
+    call,
+    /** {difficulty, game_id, seed | daily_date, mode?} → {state, record, view} or {error} */
+    newGame: (request) => call("new_game", request),
+    /** {state, record, action} → {state, record, view} or {error} (nothing changed) */
+    play: (request) => call("play", request),
+    /** {state, record} → {state, record, view} */
+    view: (request) => call("view", request),
+  };
+}

@@ -1,0 +1,61 @@
+// The engine worker: MAGDAGDON's Python engine on Pyodide, in a module Web Worker, answering
+// with the server's JSON state view. Everything it loads is the page's own origin's:
+// ./boot.mjs, and ./runtime/ (Pyodide's runtime and magdagdon-engine.zip, `make pyodide`).
+// Start it with new Worker("/engine/worker.js", { type: "module" }); its answers' policy must
+// allow 'wasm-unsafe-eval' (api/edge/security.py gives it to /engine/ only).
+//
+// Messages in (each with an `id` the answer repeats):
+//   {id, type: "new_game", game: {difficulty, game_id, seed | daily_date, mode?}}
+//   {id, type: "play", action: {type: "stage", die: 0, cell: [1, 2]} …}  (the API's actions)
+//   {id, type: "view"}
+//   {id, type: "load", state, record}  (go on with a game kept earlier: its codec state, record)
+// Answers: {id, view, state, record} — or {id, error: {code, message}}, the game unchanged.
+// Once started, it posts {type: "ready", python, ms} (or {type: "failed", error}).
+
+import { loadPyodide } from "./runtime/pyodide.mjs";
+import { startEngine } from "./boot.mjs";
+
+const RUNTIME = new URL("./runtime/", import.meta.url).href;
+
+const started = performance.now();
+const ready = (async () => {
+  const answer = await fetch(new URL("magdagdon-engine.zip", RUNTIME));
+  if (!answer.ok) throw new Error(`magdagdon-engine.zip: ${answer.status}`);
+  return startEngine({ loadPyodide, indexURL: RUNTIME, engineZip: await answer.arrayBuffer() });
+})();
+
+ready.then(
+  (engine) => postMessage({ type: "ready", python: engine.python, ms: performance.now() - started }),
+  (error) => postMessage({ type: "failed", error: { code: "engine_failed", message: String(error) } }),
+);
+
+/** The current game: its codec state and record, as the last good answer gave them. */
+let game = null;
+
+function answer(engine, message) {
+  switch (message.type) {
+    case "new_game":
+      return engine.newGame(message.game);
+    case "load":
+      return engine.view({ state: message.state, record: message.record });
+    case "play":
+    case "view":
+      if (game === null) return { error: { code: "not_found", message: "no game yet" } };
+      return message.type === "play"
+        ? engine.play({ ...game, action: message.action })
+        : engine.view(game);
+    default:
+      return { error: { code: "malformed", message: `unknown message ${message.type}` } };
+  }
+}
+
+self.onmessage = async ({ data }) => {
+  let reply;
+  try {
+    reply = answer(await ready, data);
+  } catch (error) {
+    reply = { error: { code: "engine_failed", message: String(error) } };
+  }
+  if (!reply.error) game = { state: reply.state, record: reply.record };
+  postMessage({ id: data.id, ...reply });
+};

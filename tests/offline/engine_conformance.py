@@ -1,0 +1,127 @@
+"""The conformance driver: the same checks run by CPython (pytest) and by Pyodide (node), whose
+answers must be equal. Standard library and the engine only (Pyodide has nothing else).
+
+``run(request)`` takes and returns JSON text:
+- ``games``: ``[difficulty, seed, full]``: a game played through ``magdagdon.engine.host`` (as
+  the page's worker plays) with random legal actions drawn from ``random.Random(seed)``; each
+  reply's state view and codec state, all of them when ``full``, else their SHA-256;
+- ``perft``: ``[name, rows, roll, expected]`` (tests/engine/test_engine_perft.py's fixtures): the
+  number of stage sequences of each length 1..len(expected);
+- ``daily``: dates ``YYYY-MM-DD``: each difficulty's seed and its game's first roll;
+- ``warnings``: every warning the engine's modules give when compiled, or while the games run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pkgutil
+import random
+import sys
+import warnings
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import magdagdon.engine
+from magdagdon.engine import Difficulty, GameState, Stage, action_to_json, host, state_from_json
+from magdagdon.engine.board import RUIN_CODE, from_codes
+from magdagdon.engine.daily import daily_seed
+
+
+def play_game(difficulty: str, seed: int) -> list[dict[str, Any]]:
+    """Every reply of a random game, from the new game to the end."""
+    rng = random.Random(seed)
+    reply = json.loads(
+        host.new_game(json.dumps({"difficulty": difficulty, "seed": seed, "game_id": f"g{seed}"}))
+    )
+    replies = [reply]
+    while reply["view"]["phase"] != "over":
+        actions = state_from_json(reply["state"]).legal_actions()
+        action = action_to_json(rng.choice(actions))
+        request = {"state": reply["state"], "record": reply["record"], "action": action}
+        reply = json.loads(host.play(json.dumps(request)))
+        replies.append(reply)
+    return replies
+
+
+def _codes(rows: list[str]) -> list[int]:
+    return [0 if ch == "." else RUIN_CODE if ch == "R" else int(ch) for row in rows for ch in row]
+
+
+def _sequences(state: GameState, length: int) -> int:
+    if length == 0:
+        return 1
+    stages = (a for a in state.legal_actions() if isinstance(a, Stage))
+    return sum(_sequences(state.apply(a), length - 1) for a in stages)
+
+
+def perft(rows: list[str], roll: list[int], depth: int) -> list[int]:
+    state = GameState(Difficulty.PEACEFUL, 1, board=from_codes(_codes(rows))).roll_with(tuple(roll))
+    return [_sequences(state, k) for k in range(1, depth + 1)]
+
+
+def daily(day: str) -> dict[str, Any]:
+    out = {}
+    for difficulty in Difficulty:
+        seed = daily_seed(date.fromisoformat(day), difficulty)
+        first = json.loads(
+            host.new_game(
+                json.dumps(
+                    {
+                        "difficulty": difficulty.value,
+                        "game_id": "d",
+                        "daily_date": day,
+                        "mode": "daily",
+                    }
+                )
+            )
+        )
+        rolled = json.loads(host.play(json.dumps({**first, "action": {"type": "roll"}})))
+        out[difficulty.value] = {
+            "seed": seed,
+            "dice": [d["value"] for d in rolled["view"]["dice"]],
+            "daily": rolled["view"]["daily"],
+        }
+    return out
+
+
+def compile_warnings() -> list[str]:
+    found = []
+    for module in sorted(pkgutil.iter_modules(magdagdon.engine.__path__), key=lambda m: m.name):
+        path = Path(magdagdon.engine.__path__[0]) / f"{module.name}.py"
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            compile(path.read_text(encoding="utf-8"), str(path), "exec", dont_inherit=True)
+        found += [f"{module.name}: {w.category.__name__}: {w.message}" for w in caught]
+    return found
+
+
+def run(request: str) -> str:
+    data = json.loads(request)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        games = []
+        for difficulty, seed, full in data["games"]:
+            replies = play_game(difficulty, seed)
+            texts = [json.dumps(r, sort_keys=True) for r in replies]
+            if full:
+                games.append({"difficulty": difficulty, "seed": seed, "replies": replies})
+            else:
+                digest = hashlib.sha256("\n".join(texts).encode()).hexdigest()
+                games.append(
+                    {"difficulty": difficulty, "seed": seed, "length": len(texts), "sha256": digest}
+                )
+        result = {
+            "games": games,
+            "perft": {
+                name: perft(rows, roll, len(expected))
+                for name, rows, roll, expected in data["perft"]
+            },
+            "daily": {day: daily(day) for day in data["daily"]},
+        }
+    result["warnings"] = compile_warnings() + [
+        f"{w.category.__name__}: {w.message}" for w in caught
+    ]
+    result["python"] = {"version": list(sys.version_info[:3]), "platform": sys.platform}
+    return json.dumps(result)

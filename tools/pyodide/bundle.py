@@ -1,0 +1,78 @@
+"""Build ``build/web-engine/``: every file the page's engine worker loads, and nothing else.
+
+- Pyodide's runtime (``pin.json``'s ``runtime`` list) copied from ``build/pyodide/``
+  (``fetch.py``), with ``PYODIDE-NOTICE.txt`` (its licence and its parts') beside it;
+- ``pyodide-lock.json``: the package's lock file cut to its ``info`` (Pyodide checks the ABI in
+  it at start-up) and no packages: the engine needs none, and the full one is 118 kB;
+- ``magdagdon-engine.zip``: ``magdagdon/__init__.py`` and ``magdagdon/engine/*.py`` only (the
+  engine is pure standard-library Python), byte-for-byte reproducible (fixed dates, sorted).
+
+The worker unpacks the zip into Pyodide's file system and imports ``magdagdon.engine``.
+Usage: ``python3 tools/pyodide/bundle.py`` (``make pyodide``). Standard library only.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SOURCE = ROOT / "build" / "pyodide"
+DEST = ROOT / "build" / "web-engine"
+SRC = ROOT / "src"
+ENGINE_ZIP = "magdagdon-engine.zip"
+NOTICE = "PYODIDE-NOTICE.txt"
+_DATE = (2026, 1, 1, 0, 0, 0)
+
+
+def engine_files() -> list[Path]:
+    """The bundle's files, relative to ``src/``: the package marker and the engine's modules."""
+    engine = sorted((SRC / "magdagdon" / "engine").glob("*.py"))
+    return [Path("magdagdon/__init__.py"), *(p.relative_to(SRC) for p in engine)]
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all: test workers may build at the same time."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def engine_zip() -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for rel in engine_files():
+            info = zipfile.ZipInfo(rel.as_posix(), date_time=_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (SRC / rel).read_bytes())
+    return out.getvalue()
+
+
+def build(dest: Path = DEST) -> None:
+    pin = json.loads((HERE / "pin.json").read_text(encoding="utf-8"))
+    if not (SOURCE / ".pin").is_file():
+        sys.exit("build/pyodide/ is missing: run `make pyodide` (tools/pyodide/fetch.py) first")
+    notice = (HERE / NOTICE).read_bytes()
+    if f"version {pin['version']} ".encode() not in notice:
+        sys.exit(f"tools/pyodide/{NOTICE} does not name version {pin['version']}: update it")
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in pin["runtime"]:
+        target = dest / name
+        if not target.is_file() or target.stat().st_size != (SOURCE / name).stat().st_size:
+            _replace(target, (SOURCE / name).read_bytes())
+    lock = json.loads((SOURCE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    info = json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True)
+    _replace(dest / "pyodide-lock.json", info.encode())
+    _replace(dest / NOTICE, notice)
+    _replace(dest / ENGINE_ZIP, engine_zip())
+
+
+if __name__ == "__main__":
+    build()
+    print(f"build/web-engine: {sorted(p.name for p in DEST.iterdir())}")
