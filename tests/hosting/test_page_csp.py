@@ -66,7 +66,7 @@ def test_the_page_boots_and_plays_with_no_violation(page: Page, server: ServerPr
     # every module ran and the game is drawn, its taps listened to (before the ready mark a tap
     # on the page's bare markup does nothing)
     page.wait_for_selector("body[data-ready]")
-    # the boot script (js/boot.js, async, no inline script) ran (polled from here:
+    # the boot script (js/core/boot.js, async, no inline script) ran (polled from here:
     # wait_for_function would need 'unsafe-eval')
     assert eventually(lambda: page.evaluate("typeof window.magdagdonBoot") == "object")
     page.locator('[data-action="roll"]').click()
