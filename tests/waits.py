@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-EVENTUALLY = 120.0  # seconds: a server starting, a page ready, a process replaced, a job done
+# seconds: a server starting, a page ready, a process replaced, a job done (120 s was too
+# short for a server to start at a load of 30 on 2 cores)
+EVENTUALLY = 300.0
 EVENTUALLY_MS = int(EVENTUALLY * 1000)  # the same for Playwright, which counts milliseconds
 
 
