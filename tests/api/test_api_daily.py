@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import daily_seed
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,7 +65,7 @@ def test_two_players_on_one_server_get_the_same_dice(
 
 
 def _server_roll(server: ServerProcess, difficulty: str) -> tuple[dict[str, Any], list[int]]:
-    conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=EVENTUALLY)
     try:
         headers = {"content-type": "application/json"}
         conn.request("POST", "/api/daily", json.dumps({"difficulty": difficulty}), headers)

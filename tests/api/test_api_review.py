@@ -28,6 +28,7 @@ from magdagdon.engine import (
 from magdagdon.services import reviews
 from magdagdon.store import reviews as review_rows
 from plans import plain_turn
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -53,7 +54,7 @@ def _finished(client: TestClient, difficulty: str, seed: int) -> str:
     return game_id
 
 
-def _done(client: TestClient, game_id: str, limit: float = 120.0) -> dict[str, Any]:
+def _done(client: TestClient, game_id: str, limit: float = EVENTUALLY) -> dict[str, Any]:
     """Poll the review until it is done; every answer before is a 202 with its progress."""
     deadline = time.monotonic() + limit
     last = -1.0
@@ -170,7 +171,7 @@ def test_progress_is_shown_while_the_job_runs(
     monkeypatch.setattr(reviews, "compute", compute_jobs.gated_review)
     first = client.get(f"/api/games/{game_id}/review")
     assert (first.status_code, first.json()) == (202, {"status": "pending", "progress": 0.0})
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + EVENTUALLY
     while (middle := client.get(f"/api/games/{game_id}/review").json())["progress"] == 0.0:
         assert time.monotonic() < deadline, "the job's progress never arrived"
         time.sleep(0.02)
@@ -186,7 +187,7 @@ def test_a_failing_review_is_tried_again_then_refused(
     calls = tmp_path / "calls"
     monkeypatch.setenv("MAGDAGDON_TEST_CALLS", str(calls))
     monkeypatch.setattr(reviews, "compute", compute_jobs.broken_review)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + EVENTUALLY
     while time.monotonic() < deadline:
         response = client.get(f"/api/games/{game_id}/review")
         if response.status_code == 503:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
+from waits import EVENTUALLY
 from web.web_helpers import LAYOUTS
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def api(page: Page, method: str, url: str, data: Any = None) -> Any:
     return answer.json() if answer.body() else None
 
 
-def eventually(check: Callable[[], bool], seconds: float = 15.0) -> bool:
+def eventually(check: Callable[[], bool], seconds: float = EVENTUALLY) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:

@@ -37,7 +37,12 @@ def server(
 
 def shoot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)  # the sheet's opening
+    # the sheet's opening, and every other effect that ends (the coach's pulse never does)
+    page.evaluate(
+        """Promise.all(document.getAnimations()
+            .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+            .map(a => a.finished.catch(() => null)))"""
+    )
     page.screenshot(path=str(SCREENSHOTS / f"device-{name}.png"))
 
 

@@ -13,6 +13,7 @@ import pytest
 from device.dropping_proxy import DroppingProxy
 from magdagdon.api.cookies import COOKIE
 from magdagdon.store import Store
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -39,7 +40,7 @@ class Device:
         self.cookie = ""
 
     def send(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=EVENTUALLY)
         headers = {"content-type": "application/json"}
         if self.cookie:
             headers["cookie"] = self.cookie

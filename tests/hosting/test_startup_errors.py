@@ -17,6 +17,7 @@ import pytest
 from magdagdon.engine import Difficulty, Roll
 from magdagdon.services import games
 from magdagdon.store import Store
+from waits import EVENTUALLY
 
 pytestmark = pytest.mark.slow
 
@@ -27,7 +28,7 @@ def serve(db: str, *extra: str, user: str | None = None) -> subprocess.Completed
         [*command, "--db", db, *extra],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=EVENTUALLY,
         user=user,
         cwd="/",
     )

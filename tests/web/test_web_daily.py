@@ -17,6 +17,7 @@ from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.engine.daily import daily_seed
 from plans import plain_turn
 from server_process import launch_server
+from waits import EVENTUALLY_MS
 from web.test_screens import FIT
 from web.web_helpers import action_hook, axe_clean, open_player
 
@@ -200,7 +201,7 @@ def test_the_statistics_sheet_draws_its_chart(opened: Opener, layout: str) -> No
     # the best score opens that game's review, and closing it comes back to STATISTIKA
     assert found["best_game_id"] == game["id"]
     player.tap(f'[data-stats="survival"] [data-action="review"][data-game="{game["id"]}"]')
-    page.wait_for_selector('#review[data-status="done"]', timeout=120_000)
+    page.wait_for_selector('#review[data-status="done"]', timeout=EVENTUALLY_MS)
     page.keyboard.press("Escape")
     expect(page.locator('#sheet[data-screen="stats"]')).to_be_visible()
 

@@ -26,6 +26,7 @@ from magdagdon.engine import (
 from magdagdon.engine.board import RUIN_CODE as RUIN
 from magdagdon.engine.board import to_codes
 from plans import plain_turn
+from waits import EVENTUALLY_MS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -65,7 +66,7 @@ LAYOUTS: dict[str, dict[str, Any]] = {
 }
 #: The flag the page sets once it has offered the tutorial (a first visit offers it).
 TUTORIAL_OFFERED = "localStorage.setItem('magdagdon.tutorialOffered', '1')"
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = EVENTUALLY_MS
 DOUBLE_TAP_S = 0.4  # the page ignores a tap on a die it staged less than 350 ms ago
 
 
