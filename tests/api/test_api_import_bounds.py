@@ -13,7 +13,15 @@ from daily_helpers import Clock, play_out, start_daily
 from import_helpers import document, game_entry
 from sqlalchemy import func, select
 
-from magdagdon.engine import Difficulty, GameState, Roll, Stage, Unstage, action_to_json
+from magdagdon.engine import (
+    Action,
+    Difficulty,
+    GameState,
+    Roll,
+    Stage,
+    Unstage,
+    action_to_json,
+)
 from magdagdon.services.import_checks import MAX_ACTIONS, MAX_GAMES
 from magdagdon.store.tables import games, players
 
@@ -42,7 +50,7 @@ def unstage_loop(pairs: int) -> list[dict[str, Any]]:
     """A legal log: I-ROLL, then one die staged and un-staged ``pairs`` times."""
     state = GameState.new(Difficulty.PEACEFUL, 7).apply(Roll())
     stage = next(a for a in state.legal_actions() if isinstance(a, Stage))
-    log = [Roll()]
+    log: list[Action] = [Roll()]
     for _ in range(pairs):
         log += [stage, Unstage(stage.die)]
     return [action_to_json(action) for action in log]
