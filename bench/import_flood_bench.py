@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from host_bench import Databases, Figures, Server, crowd, load, ratios, start
-from magdagdon.engine import Confirm, Difficulty, GameState, Unstage, action_to_json
+from magdagdon.engine import Action, Confirm, Difficulty, GameState, Unstage, action_to_json
 from magdagdon.sim.summary import percentile
 
 CAP = 16 * 1024 * 1024
@@ -38,7 +38,7 @@ def played(seed: int, rng: random.Random) -> dict[str, Any]:
     actions = []
     while not state.is_over:
         every = state.legal_actions()
-        legal = [a for a in every if not isinstance(a, Unstage)] or list(every)
+        legal: list[Action] = [a for a in every if not isinstance(a, Unstage)] or list(every)
         confirm = [a for a in legal if isinstance(a, Confirm)]
         action = confirm[0] if confirm and rng.random() < 0.7 else rng.choice(legal)
         actions.append(action_to_json(action))

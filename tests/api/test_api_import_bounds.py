@@ -6,6 +6,8 @@ keep their history (High Scores, Statistics) but never rank on a day's table nor
 from __future__ import annotations
 
 import copy
+import threading
+import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -188,3 +190,27 @@ def test_imported_daily_attempts_rank_nowhere_but_keep_their_history(
     again = start_daily(other_client, "peaceful")
     assert again["mode"] == "practice"
     assert copy.deepcopy(table(other_client, "2026-12-08")) == today_before
+
+
+@pytest.mark.usefixtures("clock")
+def test_one_import_per_player_at_a_time(client: TestClient) -> None:
+    assert client.post("/api/games", json={"difficulty": "peaceful"}).status_code == 201
+    token = client.cookies["magdagdon_player"]
+    compute = client.app.state.compute  # type: ignore[attr-defined]
+    big = document([game_entry(seed=seed) for seed in range(3000)])
+    answers: list[int] = []
+    before = counts(client)
+    first = threading.Thread(
+        target=lambda: answers.append(client.post("/api/player/import", json=big).status_code)
+    )
+    first.start()
+    while not compute.computing("import", token):  # the first is under way
+        assert first.is_alive(), answers
+        time.sleep(0.01)
+    second = client.post("/api/player/import", json=document([game_entry(seed=9999)]))
+    assert second.status_code == 429
+    assert second.json()["error"]["code"] == "rate_limited"
+    assert second.headers["retry-after"] == "1"
+    first.join()
+    assert answers == [200]
+    assert counts(client)[1] == before[1] + 3000
