@@ -22,7 +22,7 @@ log = logging.getLogger("magdagdon.api")
 
 
 def error_response(
-    request: Request, status: int, code: str, message: str, **fields: int | None
+    request: Request, status: int, code: str, message: str, **fields: int | str | None
 ) -> JSONResponse:
     error = {"code": code, "message": message, **fields}
     response = JSONResponse({"error": error}, status_code=status)

@@ -1,27 +1,24 @@
 """Players' display names on the daily table: the rule of a name, and the neutral name of a
 player who has not set one.
 
-A name is shown as text only (the page sets ``textContent``), so markup in it is harmless; the
-rule here keeps it short and printable: trimmed, 1–20 characters (after Unicode NFC), and none
-that is a control, a surrogate, a line or paragraph separator, or a direction override (which
-could make one name look like another).
+A name is shown as text only (the page sets ``textContent``), so markup in it is harmless; its
+rule (``name_rules``) keeps it short, visible, and unlike an unnamed player's name.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
-import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from magdagdon.services.errors import InvalidNameError
+from magdagdon.services import name_rules
 from magdagdon.store import daily as store_daily
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
 
-MAX_LENGTH = 20
+MAX_LENGTH = name_rules.MAX_LENGTH
 
 
 class Unset(enum.Enum):
@@ -31,26 +28,12 @@ class Unset(enum.Enum):
 
 
 UNSET = Unset.UNSET
-#: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
-#: line and paragraph separators.
-_REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
-#: The bidirectional formatting characters (embeddings, overrides, isolates, marks).
-_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def clean_name(text: str) -> str:
-    """The name to keep for ``text``, or :class:`~magdagdon.services.errors.InvalidNameError`."""
-    name = unicodedata.normalize("NFC", text).strip()
-    if not name:
-        raise InvalidNameError("a name has at least one character that is not a space")
-    if len(name) > MAX_LENGTH:
-        raise InvalidNameError(f"a name has at most {MAX_LENGTH} characters, not {len(name)}")
-    for char in name:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BIDI_CONTROLS:
-            raise InvalidNameError(
-                f"a name may not hold the character U+{ord(char):04X} (a control character)"
-            )
-    return name
+    """The name to keep for ``text``, or :class:`~magdagdon.services.errors.InvalidNameError`
+    (the rule is ``name_rules``')."""
+    return name_rules.clean(text)
 
 
 def player_tag(token: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, false, select, update
 
 from magdagdon.store.tables import game_results, games, players
 
@@ -35,12 +35,13 @@ TABLE = (
         game_results.join(games, _g.id == _r.game_id).join(players, players.c.token == _g.player)
     )
     .where(_g.daily_date == bindparam("day"), _g.difficulty == bindparam("difficulty"))
-    .where(_g.mode == "daily", _g.status == "finished")
+    .where(_g.mode == "daily", _g.status == "finished", _g.imported == false())
     .order_by(_r.score.desc(), _g.finished_at.asc(), _g.id.asc())
 )
 STREAK_DAYS = (
     select(_g.daily_date)
     .where(_g.player == bindparam("player"), _g.mode == "daily", _g.status == "finished")
+    .where(_g.imported == false())
     .distinct()
 )
 SET_NAME = (
@@ -87,14 +88,15 @@ def games_of_day(conn: Connection, player: str, day: str) -> list[DayGame]:
 
 
 def day_table(conn: Connection, day: str, difficulty: Difficulty) -> list[TableRow]:
-    """The day's finished ranked attempts on ``difficulty``, best first; on a tie the one that
-    ended first."""
+    """The day's finished ranked attempts on ``difficulty`` played on this server (not
+    imported), best first; on a tie the one that ended first."""
     rows = conn.execute(TABLE, {"day": day, "difficulty": difficulty.value}).all()
     return [TableRow(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
 
 def streak_days(conn: Connection, player: str) -> list[str]:
-    """Every day (YYYY-MM-DD) on which the player finished a ranked daily attempt."""
+    """Every day (YYYY-MM-DD) on which the player finished a ranked daily attempt on this
+    server (not imported)."""
     return [str(day) for day in conn.execute(STREAK_DAYS, {"player": player}).scalars()]
 
 

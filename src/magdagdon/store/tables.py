@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     Column,
     Float,
@@ -19,6 +20,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
+    false,
 )
 
 # PostgreSQL's INTEGER has 32 bits and seeds have 53; SQLite's INTEGER already has 64, and a
@@ -53,6 +55,8 @@ games = Table(
     Column("finished_at", Text),
     Column("mode", Text, nullable=False, server_default="normal"),
     Column("daily_date", Text),
+    # brought in by an import (rev 0006): never on a day's table nor in a streak
+    Column("imported", Boolean, nullable=False, server_default=false()),
     CheckConstraint("status IN ('playing', 'finished', 'abandoned')", name="games_status"),
     CheckConstraint("mode IN ('normal', 'daily', 'practice', 'tutorial')", name="games_mode"),
     Index("games_by_player_status", "player", "status"),

@@ -111,8 +111,9 @@ def ranked_days(conn: Connection, player: str) -> set[tuple[str, str]]:
 
 
 def insert_games(conn: Connection, records: Sequence[GameRecord]) -> None:
+    """Imported games: marked so (``games.imported``), they never rank on a day's table."""
     if records:
-        conn.execute(sql.INSERT_GAME, [game_row(record) for record in records])
+        conn.execute(sql.INSERT_GAME, [{**game_row(r), "imported": True} for r in records])
 
 
 def insert_actions(conn: Connection, logs: Iterable[tuple[str, Sequence[str], str]]) -> None:
