@@ -7,7 +7,6 @@ from datetime import date
 from typing import Any
 
 from api_helpers import whole_game
-
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.engine.daily import daily_seed
 

@@ -9,10 +9,10 @@ import random
 import statistics
 from typing import TYPE_CHECKING, Any
 
-from api_helpers import random_action
 from daily_helpers import Clock
 from sqlalchemy import delete, text
 
+from api_helpers import random_action
 from magdagdon.bots.strength import COMPUTER_MEAN
 from magdagdon.engine import Difficulty
 from magdagdon.services import games
