@@ -26,7 +26,6 @@ from magdagdon.engine import (
     action_to_json,
 )
 from magdagdon.services import reviews
-from magdagdon.store import reviews as review_rows
 from plans import plain_turn
 
 if TYPE_CHECKING:
@@ -146,16 +145,16 @@ def test_a_stale_job_starts_again(
     _at(file, moment)
     monkeypatch.setenv(clock.ENV_VAR, str(file))
     with store.write() as rows:  # as a worker that died after reporting 30 %
-        review_rows.start(rows.conn, game_id, REVIEW_FORMAT, clock.stamp())
-        review_rows.progress(rows.conn, game_id, 0.3, clock.stamp())
+        rows.start_review(game_id, REVIEW_FORMAT, clock.stamp())
+        rows.review_progress(game_id, 0.3, clock.stamp())
     _at(file, moment + reviews.STALE - timedelta(seconds=1))
     pending = client.get(f"/api/games/{game_id}/review")
     assert (pending.status_code, pending.json()) == (202, {"status": "pending", "progress": 0.3})
     _at(file, moment + reviews.STALE + timedelta(seconds=1))
     review = _done(client, game_id)
     assert review["final"] == client.get(f"/api/games/{game_id}").json()["score"]["total"]
-    with store.engine.connect() as conn:
-        row = review_rows.read(conn, game_id)
+    with store.read() as reads:
+        row = reads.review(game_id)
     assert row is not None
     assert (row.status, row.attempts, row.progress) == ("done", 2, 1.0)
 

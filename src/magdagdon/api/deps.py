@@ -22,7 +22,7 @@ from fastapi import Depends, Request, Response
 from magdagdon.api.cookies import COOKIE, new_player_token, set_new_player_cookie
 from magdagdon.services import games
 from magdagdon.store import GameRecord, Player, Store
-from magdagdon.store.rows import is_key
+from magdagdon.store.records import is_key
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

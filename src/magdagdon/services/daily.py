@@ -18,7 +18,6 @@ from magdagdon.engine import Difficulty, IllegalActionError
 from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
 from magdagdon.services import games, players
 from magdagdon.store import GameMode
-from magdagdon.store import daily as rows_of_day
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -87,10 +86,10 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
     day = open_day(day)
     text = day.isoformat()
     with store.write() as rows:
-        rows_of_day.lock_player(rows.conn, player)
+        rows.lock_player(player)
         ranked = day == clock.today() and not any(
             game.mode == "daily" and game.difficulty == difficulty.value
-            for game in rows_of_day.games_of_day(rows.conn, player, text)
+            for game in rows.games_of_day(player, text)
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
         seed = daily_seed(day, difficulty)
@@ -100,9 +99,9 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
 def overview(store: Store, player: str) -> Overview:
     """Today's challenges and the player's streak."""
     today = clock.today()
-    with store.snapshot() as conn:
-        of_today = rows_of_day.games_of_day(conn, player, today.isoformat())
-        days = rows_of_day.streak_days(conn, player)
+    with store.snapshot() as reads:
+        of_today = reads.games_of_day(player, today.isoformat())
+        days = reads.streak_days(player)
     ranked = {game.difficulty: game for game in of_today if game.mode == "daily"}
     challenges = []
     for difficulty in Difficulty:
@@ -118,8 +117,8 @@ def overview(store: Store, player: str) -> Overview:
 
 
 def player_streak(store: Store, player: str) -> Streak:
-    with store.engine.connect() as conn:
-        days = rows_of_day.streak_days(conn, player)
+    with store.read() as reads:
+        days = reads.streak_days(player)
     return streak(map(date.fromisoformat, days), clock.today())
 
 
@@ -147,8 +146,8 @@ def table(
     """The day's ranked attempts of this server's players, best first (ties: the one that
     ended first), the first :data:`TABLE_LENGTH`, and the asking player's own row below them."""
     day = open_day(day)
-    with store.engine.connect() as conn:
-        found = rows_of_day.day_table(conn, day.isoformat(), difficulty)
+    with store.read() as reads:
+        found = reads.day_table(day.isoformat(), difficulty)
     entries = []
     for rank, row in enumerate(found, 1):
         mine = row.player == player

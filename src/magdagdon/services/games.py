@@ -13,7 +13,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import GameState, Phase
-from magdagdon.services.results import result_of
 from magdagdon.store import (
     GameAbandonedError,
     GameMode,
@@ -25,7 +24,7 @@ from magdagdon.store import (
     VersionConflictError,
     now,
 )
-from magdagdon.store.results import insert_result
+from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
@@ -145,7 +144,7 @@ def play(
         )
         rows.save_move(after, action)
         if over:
-            insert_result(rows.conn, after, result_of(state))
+            rows.insert_result(after, result_of(state))
             if game.mode.ranked:
                 rows.insert_high_score(player, high_score(after))
     return after

@@ -18,7 +18,6 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from magdagdon import clock
-from magdagdon.store import links as rows_of
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
@@ -65,7 +64,7 @@ def make(store: Store, player: str) -> DeviceLink:
     moment = clock.now()
     expires_at = clock.stamp(moment + LIFETIME)
     with store.write() as rows:
-        rows_of.insert_link(rows, code_hash(code), player, clock.stamp(moment), expires_at)
+        rows.insert_link(code_hash(code), player, clock.stamp(moment), expires_at)
     return DeviceLink(code, expires_at)
 
 
@@ -76,9 +75,9 @@ def use(store: Store, code: str) -> Player:
         raise LinkInvalidError("unknown")
     digest, now = code_hash(code), clock.stamp()
     with store.write() as rows:
-        token = rows_of.use_link(rows, digest, now)
+        token = rows.use_link(digest, now)
         if token is None:
-            raise LinkInvalidError(_reason(rows_of.link(rows, digest)))
+            raise LinkInvalidError(_reason(rows.link(digest)))
     player = store.player(token)
     assert player is not None  # a link's player is a real player (a foreign key)
     return player

@@ -16,7 +16,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from magdagdon.services.errors import InvalidNameError
-from magdagdon.store import daily as store_daily
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
@@ -76,5 +75,5 @@ def save_settings(
         if language is not None and language != player.language:
             rows.set_language(player.token, language)
         if kept != player.name:
-            store_daily.set_name(rows.conn, player.token, kept)
+            rows.set_name(player.token, kept)
     return replace(player, language=language or player.language, name=kept)

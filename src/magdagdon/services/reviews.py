@@ -24,8 +24,6 @@ from magdagdon.bots.review import REVIEW_FORMAT, review_game
 from magdagdon.bots.value import Values
 from magdagdon.engine import Difficulty, IllegalActionError, action_from_json, action_to_json
 from magdagdon.services import games
-from magdagdon.store import reviews as rows_of_reviews
-from magdagdon.store.rows import to_json_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -87,8 +85,8 @@ def review(store: Store, player: str, game_id: str, jobs: Jobs) -> Pending | Don
     game = games.load(store, player, game_id)
     if not game.state.is_over:
         raise GameNotOverError("the game is not over yet: a review is of a whole game")
-    with store.engine.connect() as conn:
-        row = rows_of_reviews.read(conn, game_id)
+    with store.read() as reads:
+        row = reads.review(game_id)
     found = _answer(row, jobs.running(game_id))
     return found if found is not None else _start(store, game, jobs)
 
@@ -111,15 +109,15 @@ def _start(store: Store, game: GameRecord, jobs: Jobs) -> Pending | Done:
     stamp = clock.stamp()
     with store.write() as rows:
         rows.game(game.id)  # locked: of two polls that find no job, one starts it
-        row = rows_of_reviews.read(rows.conn, game.id)
+        row = rows.review(game.id)
         found = _answer(row, running=False)
         if found is not None:  # another poll started it (or finished it) meanwhile
             return found
         if row is None:
-            rows_of_reviews.start(rows.conn, game.id, REVIEW_FORMAT, stamp)
+            rows.start_review(game.id, REVIEW_FORMAT, stamp)
         else:
             again = row.attempts + 1 if row.format == REVIEW_FORMAT else 1
-            rows_of_reviews.restart(rows.conn, game.id, REVIEW_FORMAT, stamp, again)
+            rows.restart_review(game.id, REVIEW_FORMAT, stamp, again)
     played = [action_to_json(a) for a in store.actions(game.id)]
     try:
         jobs.background(
@@ -132,7 +130,7 @@ def _start(store: Store, game: GameRecord, jobs: Jobs) -> Pending | Done:
         )
     except BaseException:
         with store.write() as rows:  # nothing computes it: the next poll starts it again
-            rows_of_reviews.forget(rows.conn, game.id)
+            rows.forget_review(game.id)
         raise
     return Pending(0.0)
 
@@ -145,17 +143,17 @@ def _callbacks(store: Store, game_id: str) -> dict[str, Callable[[Any], None]]:
         if fraction - told[0] >= PROGRESS_STEP and fraction < 1:
             told[0] = fraction
             with store.write() as rows:
-                rows_of_reviews.progress(rows.conn, game_id, round(fraction, 3), clock.stamp())
+                rows.review_progress(game_id, round(fraction, 3), clock.stamp())
 
     def on_done(result: dict[str, Any]) -> None:
         with store.write() as rows:
-            rows_of_reviews.finish(rows.conn, game_id, to_json_text(result), clock.stamp())
+            rows.finish_review(game_id, result, clock.stamp())
 
     def on_error(error: BaseException) -> None:
         log.error("the review of game %s failed: %r", game_id, error)
         with store.write() as rows:
             why = f"{type(error).__name__}: {error}"[:500]
-            rows_of_reviews.finish(rows.conn, game_id, why, clock.stamp(), failed=True)
+            rows.fail_review(game_id, why, clock.stamp())
 
     return {"on_progress": on_progress, "on_done": on_done, "on_error": on_error}
 

@@ -38,10 +38,8 @@ from magdagdon.engine.daily import FIRST_DAY, daily_seed
 from magdagdon.services import games
 from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
 from magdagdon.services.players import clean_name
-from magdagdon.services.results import result_of
 from magdagdon.store import GameMode, GameRecord, GameStatus
-from magdagdon.store import transfer as rows_of_transfer
-from magdagdon.store.daily import set_name
+from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -89,8 +87,8 @@ class _Replayed:
 
 def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
     """The export document of ``token``'s player (``player`` None: nobody yet, no games)."""
-    with store.snapshot() as conn:
-        found = rows_of_transfer.exported_games(conn, token) if player is not None else []
+    with store.snapshot() as reads:
+        found = reads.exported_games(token) if player is not None else []
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -130,8 +128,8 @@ def import_document(store: Store, player: Player, document: Any) -> Imported:
     with store.write() as rows:
         # another player's id: the game gets one of its own, the same at every import
         own_ids = {game_id: _own_id(player.token, game_id) for game_id in ids}
-        owners = rows_of_transfer.owners(rows.conn, [*ids, *own_ids.values()])
-        ranked = rows_of_transfer.ranked_days(rows.conn, player.token)
+        owners = rows.owners([*ids, *own_ids.values()])
+        ranked = rows.ranked_days(player.token)
         kept: list[_Replayed] = []
         skipped = 0
         for game in replayed:
@@ -149,19 +147,17 @@ def import_document(store: Store, player: Player, document: Any) -> Imported:
             record = _settle_mode(record, ranked)
             kept.append(_Replayed(record, game.log))
         records = [game.record for game in kept]
-        rows_of_transfer.insert_games(rows.conn, records)
-        rows_of_transfer.insert_actions(
-            rows.conn, [(game.record.id, game.log, game.record.updated_at) for game in kept]
-        )
+        rows.insert_games(records)
+        rows.insert_actions([(game.record.id, game.log, game.record.updated_at) for game in kept])
         over = sorted(
             (r for r in records if r.status is GameStatus.FINISHED),
             key=lambda r: (r.finished_at or "", r.id),
         )
-        rows_of_transfer.insert_results(rows.conn, [(r, result_of(r.state)) for r in over])
+        rows.insert_results([(r, result_of(r.state)) for r in over])
         ranked_scores = [games.high_score(r) for r in over if r.mode.ranked]
-        rows_of_transfer.insert_high_scores(rows.conn, player.token, ranked_scores)
+        rows.insert_high_scores(player.token, ranked_scores)
         if name is not None and player.name is None:
-            set_name(rows.conn, player.token, name)
+            rows.set_name(player.token, name)
     return Imported(imported=len(kept), skipped=skipped)
 
 

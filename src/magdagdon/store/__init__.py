@@ -9,8 +9,8 @@ from magdagdon.store.errors import (
     VersionConflictError,
 )
 from magdagdon.store.paths import ENV_VAR, database_url, default_db_path, describe, resolve_db
-from magdagdon.store.records import GameMode, GameRecord, GameStatus, HighScore, Player
-from magdagdon.store.rows import LANGUAGES, Rows, now
+from magdagdon.store.records import GameMode, GameRecord, GameStatus, HighScore, Player, now
+from magdagdon.store.rows import LANGUAGES, Reads, Rows
 from magdagdon.store.store import Store
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "GameStatus",
     "HighScore",
     "Player",
+    "Reads",
     "Rows",
     "SchemaTooNewError",
     "Store",
