@@ -21,6 +21,7 @@ from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.services import links
+from magdagdon.services.errors import LinkInvalidError
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.tables import device_links, players
@@ -193,7 +194,7 @@ def test_two_devices_racing_with_one_code_cannot_both_win(db_url: str) -> None:
         def use() -> None:
             try:
                 won.append(links.use(store, code).token)
-            except links.LinkInvalidError as exc:
+            except LinkInvalidError as exc:
                 lost.append(exc.reason)
 
         threads = [threading.Thread(target=use) for _ in range(6)]

@@ -22,14 +22,8 @@ from magdagdon.engine import (
     replay,
 )
 from magdagdon.services import games
-from magdagdon.store import (
-    GameAbandonedError,
-    GameMode,
-    GameNotFoundError,
-    GameStatus,
-    Store,
-    VersionConflictError,
-)
+from magdagdon.services.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
+from magdagdon.store import GameMode, GameStatus, Store
 from magdagdon.store.tables import highscores
 from plans import plain_turn
 

@@ -11,7 +11,7 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import compute_errors, errors, storage_errors
+from magdagdon.api import errors
 from magdagdon.api.edge import stack as edge
 from magdagdon.api.page import service_worker
 from magdagdon.api.page.static import WEB_DIR, page_mount
@@ -84,8 +84,6 @@ def create_app(
     app.state.compute = compute
     app.state.settings = settings
     errors.install(app)
-    storage_errors.install(app)
-    compute_errors.install(app)
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)

@@ -14,9 +14,10 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from magdagdon import clock
-from magdagdon.engine import Difficulty, IllegalActionError
+from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
 from magdagdon.services import games, players
+from magdagdon.services.errors import DailyNotOpenError
 from magdagdon.store import GameMode
 
 if TYPE_CHECKING:
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
 
 #: How many rows of the day's table are shown (the player's own row is added when below).
 TABLE_LENGTH = 100
-
-
-class DailyNotOpenError(IllegalActionError):
-    code = "daily_not_open"
 
 
 @dataclass(frozen=True, slots=True)

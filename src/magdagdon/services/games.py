@@ -13,17 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import GameState, Phase
-from magdagdon.store import (
-    GameAbandonedError,
-    GameMode,
-    GameNotFoundError,
-    GameRecord,
-    GameStatus,
-    HighScore,
-    Player,
-    VersionConflictError,
-    now,
-)
+from magdagdon.services.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
+from magdagdon.store import GameMode, GameRecord, GameStatus, HighScore, Player, now
 from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:

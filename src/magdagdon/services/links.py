@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from magdagdon import clock
+from magdagdon.services.errors import LinkInvalidError
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
@@ -32,25 +33,6 @@ _CODE = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what token_urlsafe makes; anythin
 class DeviceLink:
     code: str
     expires_at: str  # ISO-8601 UTC, as the API shows times
-
-
-_MESSAGES = {
-    "unknown": "this device link is not known: check that it was copied whole, or make a "
-    "new one on your other device (SETTINGS)",
-    "used": "this device link was already used: a link works once; make a new one on your "
-    "other device (SETTINGS)",
-    "expired": "this device link has expired (a link lasts 10 minutes): make a new one on "
-    "your other device (SETTINGS)",
-}
-
-
-class LinkInvalidError(LookupError):
-    """A code that makes no device anyone: ``reason`` is ``unknown``, ``used`` or ``expired``."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(_MESSAGES[reason])
-        self.reason = reason
-        self.message = _MESSAGES[reason]
 
 
 def code_hash(code: str) -> str:

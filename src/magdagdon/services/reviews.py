@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from magdagdon import clock
 from magdagdon.bots.review import REVIEW_FORMAT, review_game
 from magdagdon.bots.value import Values
-from magdagdon.engine import Difficulty, IllegalActionError, action_from_json, action_to_json
+from magdagdon.engine import Difficulty, action_from_json, action_to_json
 from magdagdon.services import games
+from magdagdon.services.errors import GameNotOverError, ReviewFailedError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,18 +40,6 @@ STALE = timedelta(seconds=120)
 ATTEMPTS = 3
 #: The store is told of progress when it has moved on this much (each write is a transaction).
 PROGRESS_STEP = 0.05
-
-
-class GameNotOverError(IllegalActionError):
-    """A review is of a whole game: 409 until it is over."""
-
-    code = "game_not_over"
-
-
-class ReviewFailedError(RuntimeError):
-    """Every attempt to compute the review failed (a fault, never the player's)."""
-
-    code = "review_failed"
 
 
 class Jobs(Protocol):

@@ -22,9 +22,10 @@ from datetime import date
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from magdagdon.engine import SIZE, IllegalActionError
+from magdagdon.engine import SIZE
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.daily import daily_number
+from magdagdon.services.errors import GameNotOverError, NotDailyError
 
 if TYPE_CHECKING:
     from magdagdon.store import GameRecord
@@ -40,14 +41,6 @@ EMOJI = {
 }
 PRACTICE = {"fil": "praktis", "en": "practice"}
 _RANK = {kind: index for index, kind in enumerate(KINDS)}
-
-
-class NotOverError(IllegalActionError):
-    code = "game_not_over"
-
-
-class NotDailyError(IllegalActionError):
-    code = "not_daily"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +61,7 @@ def share(game: GameRecord, base_url: str | None) -> Share:
         raise NotDailyError("only a daily challenge (or its practice) has a share text")
     state = game.state
     if not state.is_over:
-        raise NotOverError("the game is not over yet")
+        raise GameNotOverError("the game is not over yet")
     final = state.score()
     grid = board_picture(
         state.codes(), [line.combo for line in final.rows], [line.combo for line in final.columns]

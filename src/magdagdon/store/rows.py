@@ -13,10 +13,10 @@ import json
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import action_from_json, action_to_json, state_to_json
+from magdagdon.services.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store import statements as sql
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
 from magdagdon.store.daily import DailyReads
-from magdagdon.store.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store.links import LinkRows
 from magdagdon.store.records import (
     HighScore,

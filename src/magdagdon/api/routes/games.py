@@ -14,7 +14,8 @@ from magdagdon.api.schemas.responses import GameView, error_responses
 from magdagdon.api.view import game_view
 from magdagdon.engine import action_from_json
 from magdagdon.services import games
-from magdagdon.store import GameMode, GameNotFoundError, GameRecord, Store
+from magdagdon.services.errors import GameNotFoundError
+from magdagdon.store import GameMode, GameRecord, Store
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 

@@ -14,7 +14,6 @@ from pydantic import BaseModel, Field
 from magdagdon import qr
 from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.errors import error_response
 from magdagdon.api.origin import SettingsDep, shared_origin
 from magdagdon.api.routes.player import settings_of
 from magdagdon.api.schemas.responses import ErrorBody, PlayerSettings
@@ -53,10 +52,7 @@ def make_link(
 def use_link(request: Request, code: str, store: StoreDep) -> Response:
     """Make this device the player of the link (its cookie names that player from now on).
     A wrong, used or expired code answers 404 ``link_invalid`` and changes nothing."""
-    try:
-        player = links.use(store, code)
-    except links.LinkInvalidError as exc:
-        return error_response(request, 404, "link_invalid", exc.message)
+    player = links.use(store, code)
     answer = settings_of(player)
     response = JSONResponse(answer.model_dump())
     set_player_cookie(request, response, player.token)
