@@ -9,24 +9,16 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 
 from magdagdon import qr
 from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.origin import SettingsDep, shared_origin
-from magdagdon.api.routes.player import settings_of
-from magdagdon.api.schemas.responses import ErrorBody, PlayerSettings
+from magdagdon.api.schemas.responses import DeviceLinkView, ErrorBody, PlayerSettings
+from magdagdon.api.view import settings_of
 from magdagdon.services import links
 
 router = APIRouter(prefix="/api/player", tags=["player"])
-
-
-class DeviceLinkView(BaseModel):
-    code: str = Field(description="The one-time code (at least 128 random bits).")
-    url: str = Field(description="The URL to open on the other device: {origin}/#link=CODE.")
-    expires_at: str = Field(description="When the code stops working (ISO-8601 UTC).")
-    qr_svg: str = Field(description="The URL's QR code, a standalone SVG document.")
 
 
 _INVALID: dict[int | str, dict[str, Any]] = {
@@ -43,7 +35,7 @@ def make_link(
     request: Request, store: StoreDep, caller: CallerDep, settings: SettingsDep
 ) -> DeviceLinkView:
     """A one-time link (10 minutes) that makes another device this player."""
-    made = links.make(store, caller.token)
+    made = links.make(store, caller.player().token)
     url = link_url(shared_origin(request, settings), made.code)
     return DeviceLinkView(code=made.code, url=url, expires_at=made.expires_at, qr_svg=qr.svg(url))
 

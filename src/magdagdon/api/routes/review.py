@@ -1,4 +1,5 @@
-"""``GET /api/games/{id}/review``: a finished game's review (SPEC.md "Review").
+"""``GET /api/games/{id}/review``: a finished game's review (docs/rules.md "Modes and records"
+(Review)).
 
 200 with the review once computed; 202 ``{"status": "pending", "progress"}`` while a background
 job computes it (the first poll starts it); 409 ``game_not_over`` before the end; 404 for another
@@ -26,8 +27,8 @@ _ANSWERS: dict[int | str, dict[str, object]] = {
 @router.get("/{game_id}/review", responses={**_ANSWERS, **error_responses(404, 409)})
 def review(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> JSONResponse:
     """The game's review, or its progress (starting it)."""
-    with caller.acting() as token:
-        found = reviews.review(store, token, game_id, request.app.state.compute)
+    token = caller.cookie_token
+    found = reviews.review(store, token, game_id, request.app.state.compute)
     if isinstance(found, reviews.Pending):
         return JSONResponse({"status": "pending", "progress": found.progress}, status_code=202)
     return JSONResponse({"status": "done", **found.review})
