@@ -222,7 +222,7 @@ def test_version_must_be_current_when_given(client: TestClient) -> None:
     assert client.get(f"/api/games/{game['id']}").json() == game
     fresh = post_action(client, game["id"], {"type": "roll", "version": 0})
     assert fresh["version"] == 1
-    # API.md: the very action applied at that version, sent again (its answer was lost), is a
+    # docs/api.md: the very action applied at that version, sent again (its answer was lost), is a
     # retry: 200 with the game as it is, nothing applied
     retried = post_action(client, game["id"], {"type": "roll", "version": 0})
     assert retried == fresh

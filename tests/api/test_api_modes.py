@@ -1,4 +1,5 @@
-"""Game modes (SPEC "Modes and records"): tutorials beside the game under way, what is ranked,
+"""Game modes (docs/rules.md "Modes and records"): tutorials beside the game under way, what is
+ranked,
 what a new game abandons; and the state's ``preview`` and ``rank_among``."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""``GET /api/games/{id}/review`` (API.md; SPEC.md "Review"): 409 before the end, 404 for
+"""``GET /api/games/{id}/review`` (docs/api.md; docs/rules.md "Modes and records" (Review)): 409
+before the end, 404 for
 another player's game, 202 with the progress while a background job computes it, then 200 with
 the review, whose values are the hint's for the same states; a stale or failed job starts again.
 """

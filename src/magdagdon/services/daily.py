@@ -1,4 +1,5 @@
-"""The daily challenge (SPEC "Modes and records"): one game a day for each difficulty, the same
+"""The daily challenge (docs/rules.md "Modes and records"): one game a day for each difficulty, the
+same
 dice on every copy of MAGDAGDON (``engine.daily``); the first attempt of today is ranked, every
 other attempt (another of today's, or any of a past day's) is practice; a streak of days; the
 day's table of this server's players.
@@ -120,7 +121,8 @@ def player_streak(store: Store, player: str) -> Streak:
 
 
 def streak(days: Iterable[date], today: date) -> Streak:
-    """SPEC "Streak": the consecutive days, each with a finished ranked attempt, that end today,
+    """docs/rules.md "Modes and records" (Streak): the consecutive days, each with a finished
+    ranked attempt, that end today,
     or yesterday while today's are not yet played; and the longest such run ever."""
     played = set(days)
     end = today if today in played else today - timedelta(days=1)

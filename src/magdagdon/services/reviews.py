@@ -1,4 +1,5 @@
-"""A finished game's review (SPEC.md "Review"), over the store and a runner of background jobs.
+"""A finished game's review (docs/rules.md "Modes and records" (Review)), over the store and a
+runner of background jobs.
 
 The review itself is ``bots/review.py``'s pure function of the game's difficulty, seed and log.
 A whole game takes seconds, so it is computed in the background, and its row in ``reviews``
@@ -148,7 +149,7 @@ def _callbacks(store: Store, game_id: str) -> dict[str, Callable[[Any], None]]:
 
 
 def _time(stamp: str) -> datetime:
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return clock.parse(stamp)
 
 
 # ----- the job (in a compute process: module-level, its arguments plain data) -----------------

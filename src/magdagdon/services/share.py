@@ -16,7 +16,6 @@ ends the text when it is not the player's own machine (loopback), so friends can
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
@@ -25,6 +24,7 @@ from urllib.parse import urlsplit
 from magdagdon.engine import SIZE
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.daily import daily_number
+from magdagdon.lan import is_loopback_host
 from magdagdon.services.errors import GameNotOverError, NotDailyError
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def share(game: GameRecord, base_url: str | None) -> Share:
     )
     number = daily_number(date.fromisoformat(game.daily_date))
     score = final.total
-    url = base_url if base_url and not is_loopback(base_url) else None
+    url = base_url if base_url and not is_loopback_host(urlsplit(base_url).hostname) else None
     text = {
         language: share_text(
             number,
@@ -117,14 +117,3 @@ def share_text(
     if url:
         lines.append(url)
     return "\n".join(lines)
-
-
-def is_loopback(url: str) -> bool:
-    """Whether ``url``'s host is this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
-    host = urlsplit(url).hostname or ""
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -21,11 +21,12 @@ import json
 import re
 import secrets
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from magdagdon import clock
 from magdagdon.engine import (
+    SEED_LIMIT,
     Action,
     Difficulty,
     GameState,
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
 
 FORMAT = "magdagdon-export"
 VERSION = 1
-SEED_LIMIT = 2**53
 _TOP_KEYS = {"format", "version", "exported_at", "player", "games"}
 _GAME_KEYS = {
     "id",
@@ -324,9 +324,7 @@ def _shown(data: Any) -> str:
 def _time(text: str, refuse: Callable[[str], ImportInvalidError], key: str) -> str:
     """An ISO-8601 time, as the store keeps times (UTC, to the millisecond)."""
     try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        moment = clock.parse(text)
     except ValueError:
         raise refuse(f"{key} {text!r} is not an ISO-8601 time") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
     return clock.stamp(moment)

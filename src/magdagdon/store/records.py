@@ -24,7 +24,8 @@ class GameStatus(enum.Enum):
 
 
 class GameMode(enum.Enum):
-    """SPEC "Modes and records": High Scores hold finished ``normal`` and ``daily`` games."""
+    """docs/rules.md "Modes and records": High Scores hold finished ``normal`` and ``daily``
+    games."""
 
     NORMAL = "normal"
     DAILY = "daily"  # the first attempt of a day's challenge: ranked
