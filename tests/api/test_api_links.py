@@ -1,4 +1,4 @@
-"""Device links (issue 19 item 2), on both databases: a one-time code made on one device makes
+"""Device links, on both databases: a one-time code made on one device makes
 another device the same player; a used, expired (the test moves the server's clock) or wrong
 code answers 404 ``link_invalid`` and changes nothing; codes are stored only as their SHA-256;
 a device can leave its player."""

@@ -3,7 +3,7 @@ that brings the code back within :data:`LIFETIME` becomes the same player (its c
 that player from then on).
 
 A code is :data:`CODE_BYTES` random bytes (144 bits, so guessing is hopeless even before the
-rate limits of ``api/ratelimit.py``), shown once and stored only as its SHA-256: the database
+rate limits of ``api/edge/ratelimit.py``), shown once and stored only as its SHA-256: the database
 alone cannot make a device anyone. A code works once: it is spent by one conditional UPDATE, so
 two devices racing with one code cannot both win. A wrong, used or expired code changes nothing.
 """

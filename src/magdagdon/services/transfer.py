@@ -1,4 +1,4 @@
-"""A player's data as one JSON file (issue 18 item 4, "Your data is yours"): export every game
+"""A player's data as one JSON file ("Your data is yours"): export every game
 (seed, mode, action log) and setting; import such a file into this player.
 
 Import trusts nothing the file claims that the engine can tell: every game is replayed from its

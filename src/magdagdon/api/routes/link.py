@@ -3,7 +3,7 @@
 A device makes a one-time link (``POST /api/player/link``) and shows it with its QR code;
 another device that brings the code back (``POST /api/player/link/{code}``) becomes the same
 player. A device can also forget its player (``POST /api/player/leave``). The rules are
-``services.links``'s; the rate limits (``api/ratelimit.py``) keep codes from being guessed."""
+``services.links``'s; the rate limits (``api/edge/ratelimit.py``) keep codes from being guessed."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""game_results: each finished game's summary, for Statistics (issue 18 item 2)
+"""game_results: each finished game's summary, for Statistics
 
 The table is filled for the games finished before it by scoring their saved final state with
 the engine (``magdagdon.store.results.result_of``), the same summary ``games.play`` writes when a
