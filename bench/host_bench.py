@@ -1,4 +1,4 @@
-"""Hosting benchmark: issue 20's budgets, measured side by side in one run.
+"""Hosting benchmark: the hosting budgets, measured side by side in one run.
 
 (w) 1 and 2 worker processes (``serve --workers N``), 100 clients for ``--seconds`` (30) each
     playing its own games: actions/s and errors, on PostgreSQL and on SQLite

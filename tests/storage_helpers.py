@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from server_process import ServerProcess
 
-ANSWER_WITHIN = 2.0  # seconds: issue 20 item 3
+ANSWER_WITHIN = 2.0  # seconds: a player gets an answer within 2 s (connect.SERVING)
 
 
 @dataclass

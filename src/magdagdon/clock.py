@@ -20,12 +20,21 @@ def now() -> datetime:
     named = os.environ.get(ENV_VAR)
     if named:
         text = Path(named).read_text(encoding="utf-8").strip()
-        return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+        return parse(text)
     return datetime.now(UTC)
 
 
+def parse(text: str) -> datetime:
+    """An ISO-8601 time (``Z`` or an offset; none is UTC), as a UTC time; ``ValueError`` when
+    it is not one."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
 def today() -> date:
-    """The UTC date: the daily challenge's day (SPEC "Modes and records")."""
+    """The UTC date: the daily challenge's day (docs/rules.md "Modes and records")."""
     return now().date()
 
 

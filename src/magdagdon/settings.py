@@ -33,7 +33,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    # a request body is at most this many bytes (API.md: 413 body_too_large above 16 KB)
+    # a request body is at most this many bytes (docs/api.md: 413 body_too_large above 16 KB)
     max_body_bytes: int = 16 * 1024
     # the body of POST /api/player/import (an export file of every game: ~1.5 KB a game, so
     # 16 MB holds about 10,000 games), refused before it is read whole when over

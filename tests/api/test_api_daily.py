@@ -1,4 +1,4 @@
-"""The daily challenge (SPEC "Modes and records", issue 18 item 1): the same dice for every
+"""The daily challenge (docs/rules.md "Modes and records"): the same dice for every
 player and on every server, the first attempt ranked and the rest practice, a day not begun
 refused, the streak across days (the clock file), the day's table and its names."""
 

@@ -1,4 +1,5 @@
-"""``GET /api/games/{id}/review`` (API.md; SPEC.md "Review"): 409 before the end, 404 for
+"""``GET /api/games/{id}/review`` (docs/api.md; docs/rules.md "Modes and records" (Review)): 409
+before the end, 404 for
 another player's game, 202 with the progress while a background job computes it, then 200 with
 the review, whose values are the hint's for the same states; a stale or failed job starts again.
 """
@@ -9,9 +10,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from api_helpers import post_action, whole_game
-
 import compute_jobs
+from api_helpers import post_action, whole_game
 from magdagdon import clock
 from magdagdon.bots.review import REVIEW_FORMAT
 from magdagdon.engine import (
@@ -26,7 +26,6 @@ from magdagdon.engine import (
     action_to_json,
 )
 from magdagdon.services import reviews
-from magdagdon.store import reviews as review_rows
 from plans import plain_turn
 from waits import EVENTUALLY
 
@@ -147,16 +146,16 @@ def test_a_stale_job_starts_again(
     _at(file, moment)
     monkeypatch.setenv(clock.ENV_VAR, str(file))
     with store.write() as rows:  # as a worker that died after reporting 30 %
-        review_rows.start(rows.conn, game_id, REVIEW_FORMAT, clock.stamp())
-        review_rows.progress(rows.conn, game_id, 0.3, clock.stamp())
+        rows.start_review(game_id, REVIEW_FORMAT, clock.stamp())
+        rows.review_progress(game_id, 0.3, clock.stamp())
     _at(file, moment + reviews.STALE - timedelta(seconds=1))
     pending = client.get(f"/api/games/{game_id}/review")
     assert (pending.status_code, pending.json()) == (202, {"status": "pending", "progress": 0.3})
     _at(file, moment + reviews.STALE + timedelta(seconds=1))
     review = _done(client, game_id)
     assert review["final"] == client.get(f"/api/games/{game_id}").json()["score"]["total"]
-    with store.engine.connect() as conn:
-        row = review_rows.read(conn, game_id)
+    with store.read() as reads:
+        row = reads.review(game_id)
     assert row is not None
     assert (row.status, row.attempts, row.progress) == ("done", 2, 1.0)
 

@@ -1,4 +1,4 @@
-"""Statistics (issue 18 item 2): over the player's normal, daily and practice games of one
+"""Statistics: over the player's normal, daily and practice games of one
 difficulty, checked against the engine's own final states; the summaries they read are written
 when a game ends, and the migration that made them fills them in for older games."""
 

@@ -1,4 +1,4 @@
-"""Export and import (issue 18 item 4): an export imported into a new player gives the same High
+"""Export and import: an export imported into a new player gives the same High
 Scores and Statistics; every imported game is replayed, and a file that does not replay, or
 that claims what its replay does not say, is refused whole (422) and changes nothing."""
 

@@ -1,5 +1,6 @@
-"""The game review (SPEC.md "Review"; ``bots/review.py``, ``bots/value.py``): following the
-computer gives up nothing, known bad choices are labelled by SPEC's thresholds, and every
+"""The game review (docs/rules.md "Modes and records" (Review); ``bots/review.py``,
+``bots/value.py``): following the
+computer gives up nothing, known bad choices are labelled by docs/rules.md's thresholds, and every
 review's summary adds up to the final score.
 
 The reviews are computed once (a module fixture, one ``Values`` and its caches for all) and
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 
 Review = dict[str, Any]
 #: (difficulty, seed, turn) → the actions played at that turn's first decision instead of the
-#: computer's, and the label SPEC's thresholds give them (found with the computer's own values:
+#: computer's, and the label docs/rules.md's thresholds give them (found with the computer's own
+# values:
 #: each is the worst of its kind there, or a slip below 5 points).
 BAD_CHOICES: dict[str, tuple[Difficulty, int, int, list[Action], str | None]] = {
     "a RUIN on the worst cell": (Difficulty.NIGHTMARE, 4, 4, [Ruin(12)], "blunder"),

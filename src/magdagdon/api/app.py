@@ -11,21 +11,24 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import compute_errors, errors, storage_errors
+from magdagdon.api import errors
 from magdagdon.api.edge import stack as edge
 from magdagdon.api.page import service_worker
 from magdagdon.api.page.static import WEB_DIR, engine_runtime_mount, page_mount
-from magdagdon.api.routes import daily as routes_daily
-from magdagdon.api.routes import games as routes_games
-from magdagdon.api.routes import health as routes_health
-from magdagdon.api.routes import highscores as routes_highscores
-from magdagdon.api.routes import hint as routes_hint
-from magdagdon.api.routes import link as routes_link
-from magdagdon.api.routes import player as routes_player
-from magdagdon.api.routes import review as routes_review
-from magdagdon.api.routes import server as routes_server
-from magdagdon.api.routes import stats as routes_stats
-from magdagdon.api.routes import transfer as routes_transfer
+from magdagdon.api.routes import (
+    daily,
+    games,
+    health,
+    highscores,
+    hint,
+    link,
+    player,
+    review,
+    server,
+    share,
+    stats,
+    transfer,
+)
 from magdagdon.bots import hints
 from magdagdon.compute import Compute, Limits
 from magdagdon.services import cleanup
@@ -54,7 +57,7 @@ def create_app(
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
     store = store_or_db if isinstance(store_or_db, Store) else serving_store(store_or_db, settings)
-    prober = routes_health.Prober()
+    prober = health.Prober()
     compute = Compute(compute_limits(settings), warm=hints.warm)
 
     @asynccontextmanager
@@ -84,20 +87,19 @@ def create_app(
     app.state.compute = compute
     app.state.settings = settings
     errors.install(app)
-    storage_errors.install(app)
-    compute_errors.install(app)
-    app.include_router(routes_games.router)
-    app.include_router(routes_highscores.router)
-    app.include_router(routes_player.router)
-    app.include_router(routes_hint.router)
-    app.include_router(routes_health.router)
-    app.include_router(routes_link.router)
-    app.include_router(routes_server.router)
+    app.include_router(games.router)
+    app.include_router(highscores.router)
+    app.include_router(player.router)
+    app.include_router(hint.router)
+    app.include_router(health.router)
+    app.include_router(link.router)
+    app.include_router(server.router)
     app.router.routes.append(service_worker.route(web_dir))
-    app.include_router(routes_review.router)
-    app.include_router(routes_daily.router)
-    app.include_router(routes_stats.router)
-    app.include_router(routes_transfer.router)
+    app.include_router(review.router)
+    app.include_router(daily.router)
+    app.include_router(share.router)
+    app.include_router(stats.router)
+    app.include_router(transfer.router)
     app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
     edge.install(app, settings, web_dir)

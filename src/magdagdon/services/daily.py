@@ -1,4 +1,5 @@
-"""The daily challenge (SPEC "Modes and records"): one game a day for each difficulty, the same
+"""The daily challenge (docs/rules.md "Modes and records"): one game a day for each difficulty, the
+same
 dice on every copy of MAGDAGDON (``engine.daily``); the first attempt of today is ranked, every
 other attempt (another of today's, or any of a past day's) is practice; a streak of days; the
 day's table of this server's players.
@@ -14,11 +15,11 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from magdagdon import clock
-from magdagdon.engine import Difficulty, IllegalActionError
+from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
 from magdagdon.services import games, players
+from magdagdon.services.errors import DailyNotOpenError
 from magdagdon.store import GameMode
-from magdagdon.store import daily as rows_of_day
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -27,10 +28,6 @@ if TYPE_CHECKING:
 
 #: How many rows of the day's table are shown (the player's own row is added when below).
 TABLE_LENGTH = 100
-
-
-class DailyNotOpenError(IllegalActionError):
-    code = "daily_not_open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +84,10 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
     day = open_day(day)
     text = day.isoformat()
     with store.write() as rows:
-        rows_of_day.lock_player(rows.conn, player)
+        rows.lock_player(player)
         ranked = day == clock.today() and not any(
             game.mode == "daily" and game.difficulty == difficulty.value
-            for game in rows_of_day.games_of_day(rows.conn, player, text)
+            for game in rows.games_of_day(player, text)
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
         seed = daily_seed(day, difficulty)
@@ -100,9 +97,9 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
 def overview(store: Store, player: str) -> Overview:
     """Today's challenges and the player's streak."""
     today = clock.today()
-    with store.snapshot() as conn:
-        of_today = rows_of_day.games_of_day(conn, player, today.isoformat())
-        days = rows_of_day.streak_days(conn, player)
+    with store.snapshot() as reads:
+        of_today = reads.games_of_day(player, today.isoformat())
+        days = reads.streak_days(player)
     ranked = {game.difficulty: game for game in of_today if game.mode == "daily"}
     challenges = []
     for difficulty in Difficulty:
@@ -118,13 +115,14 @@ def overview(store: Store, player: str) -> Overview:
 
 
 def player_streak(store: Store, player: str) -> Streak:
-    with store.engine.connect() as conn:
-        days = rows_of_day.streak_days(conn, player)
+    with store.read() as reads:
+        days = reads.streak_days(player)
     return streak(map(date.fromisoformat, days), clock.today())
 
 
 def streak(days: Iterable[date], today: date) -> Streak:
-    """SPEC "Streak": the consecutive days, each with a finished ranked attempt, that end today,
+    """docs/rules.md "Modes and records" (Streak): the consecutive days, each with a finished
+    ranked attempt, that end today,
     or yesterday while today's are not yet played; and the longest such run ever."""
     played = set(days)
     end = today if today in played else today - timedelta(days=1)
@@ -147,8 +145,8 @@ def table(
     """The day's ranked attempts of this server's players, best first (ties: the one that
     ended first), the first :data:`TABLE_LENGTH`, and the asking player's own row below them."""
     day = open_day(day)
-    with store.engine.connect() as conn:
-        found = rows_of_day.day_table(conn, day.isoformat(), difficulty)
+    with store.read() as reads:
+        found = reads.day_table(day.isoformat(), difficulty)
     entries = []
     for rank, row in enumerate(found, 1):
         mine = row.player == player

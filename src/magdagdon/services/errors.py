@@ -1,15 +1,14 @@
-"""Input that is well-formed JSON but that the server refuses to keep: 422 with a code of its
-own (the API's ``{"error": {"code", "message"}}``), and nothing changed."""
+"""What the server refuses besides the rules of play (the engine's ``IllegalActionError`` s):
+one exception class a refusal. Each is answered by ``api/errors.py``'s one table (status and
+code) as the API's ``{"error": {"code", "message"}}``, and changes nothing."""
 
 from __future__ import annotations
 
 from typing import Any
 
 
-class RefusedInputError(ValueError):
-    """Refused input; ``code`` is one short snake_case word."""
-
-    code = "malformed"
+class RefusedError(Exception):
+    """A refused request; ``message`` says why, in words a player can act on."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -20,16 +19,73 @@ class RefusedInputError(ValueError):
         return {}
 
 
+# ----- 404 ------------------------------------------------------------------------------------
+
+
+class GameNotFoundError(RefusedError):
+    """No such game, or another player's (which is as unknown as a missing one)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"no such game: {game_id}")
+        self.game_id = game_id
+
+
+_LINK_MESSAGES = {
+    "unknown": "this device link is not known: check that it was copied whole, or make a "
+    "new one on your other device (SETTINGS)",
+    "used": "this device link was already used: a link works once; make a new one on your "
+    "other device (SETTINGS)",
+    "expired": "this device link has expired (a link lasts 10 minutes): make a new one on "
+    "your other device (SETTINGS)",
+}
+
+
+class LinkInvalidError(RefusedError):
+    """A code that makes no device anyone: ``reason`` is ``unknown``, ``used`` or ``expired``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(_LINK_MESSAGES[reason])
+        self.reason = reason
+
+
+# ----- 409: the game, or the day, is not in a state for this -------------------------------
+
+
+class VersionConflictError(RefusedError):
+    """The request named a version the game is no longer at."""
+
+
+class GameAbandonedError(RefusedError):
+    """An action on a game that a newer game abandoned."""
+
+
+class GameNotOverError(RefusedError):
+    """A review or a share text is of a whole game."""
+
+
+class NotDailyError(RefusedError):
+    """A share text is of a daily challenge (or its practice) only."""
+
+
+class DailyNotOpenError(RefusedError):
+    """A day whose challenge has not begun, or one before the first."""
+
+
+# ----- 422: input that is well-formed JSON but that the server refuses to keep ------------
+
+
+class RefusedInputError(RefusedError):
+    """Refused input."""
+
+
 class InvalidNameError(RefusedInputError):
-    code = "invalid_name"
+    pass
 
 
 class ImportInvalidError(RefusedInputError):
     """An export file whose games do not replay, or do not say what the replay says: ``game``
     is the game's place in the file (1 for the first), ``action`` the action's in the game's log
     when one does not replay (else None), so that the page can say which in its own words."""
-
-    code = "import_invalid"
 
     def __init__(self, message: str, *, game: int, action: int | None = None) -> None:
         super().__init__(message)
@@ -59,11 +115,16 @@ class ImportFieldError(ImportInvalidError):
 class MalformedImportError(RefusedInputError):
     """A body that is not an export document at all."""
 
-    code = "malformed"
-
 
 def _rebuilt(cls: type[RefusedInputError], message: str, state: dict[str, Any]) -> Any:
     error = RefusedInputError.__new__(cls)
     RefusedInputError.__init__(error, message)
     error.__dict__.update(state)
     return error
+
+
+# ----- 503 ------------------------------------------------------------------------------------
+
+
+class ReviewFailedError(RefusedError):
+    """Every attempt to compute the review failed (a fault, never the player's)."""

@@ -13,7 +13,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from magdagdon.services import name_rules
-from magdagdon.store import daily as store_daily
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
@@ -59,5 +58,5 @@ def save_settings(
         if language is not None and language != player.language:
             rows.set_language(player.token, language)
         if kept != player.name:
-            store_daily.set_name(rows.conn, player.token, kept)
+            rows.set_name(player.token, kept)
     return replace(player, language=language or player.language, name=kept)

@@ -16,15 +16,16 @@ ends the text when it is not the player's own machine (loopback), so friends can
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from magdagdon.engine import SIZE, IllegalActionError
+from magdagdon.engine import SIZE
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.daily import daily_number
+from magdagdon.lan import is_loopback_host
+from magdagdon.services.errors import GameNotOverError, NotDailyError
 
 if TYPE_CHECKING:
     from magdagdon.store import GameRecord
@@ -40,14 +41,6 @@ EMOJI = {
 }
 PRACTICE = {"fil": "praktis", "en": "practice"}
 _RANK = {kind: index for index, kind in enumerate(KINDS)}
-
-
-class NotOverError(IllegalActionError):
-    code = "game_not_over"
-
-
-class NotDailyError(IllegalActionError):
-    code = "not_daily"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +61,14 @@ def share(game: GameRecord, base_url: str | None) -> Share:
         raise NotDailyError("only a daily challenge (or its practice) has a share text")
     state = game.state
     if not state.is_over:
-        raise NotOverError("the game is not over yet")
+        raise GameNotOverError("the game is not over yet")
     final = state.score()
     grid = board_picture(
         state.codes(), [line.combo for line in final.rows], [line.combo for line in final.columns]
     )
     number = daily_number(date.fromisoformat(game.daily_date))
     score = final.total
-    url = base_url if base_url and not is_loopback(base_url) else None
+    url = base_url if base_url and not is_loopback_host(urlsplit(base_url).hostname) else None
     text = {
         language: share_text(
             number,
@@ -124,14 +117,3 @@ def share_text(
     if url:
         lines.append(url)
     return "\n".join(lines)
-
-
-def is_loopback(url: str) -> bool:
-    """Whether ``url``'s host is this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
-    host = urlsplit(url).hostname or ""
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

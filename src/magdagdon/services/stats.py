@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from magdagdon.bots.strength import COMPUTER_MEAN
 from magdagdon.services import daily
-from magdagdon.store import results as rows_of_results
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty
@@ -51,17 +50,11 @@ class Statistics:
 
 
 def statistics(store: Store, player: str, difficulty: Difficulty) -> Statistics:
-    with store.snapshot() as conn:
-        started = rows_of_results.started(conn, player, difficulty, MODES)
-        scores = rows_of_results.scores(conn, player, difficulty, MODES)
-        ruins, powers, straights, fours, two_pairs = rows_of_results.totals(
-            conn, player, difficulty, MODES
-        )
-        best_game = (
-            rows_of_results.best_game(conn, player, difficulty, MODES, scores[-1])
-            if scores
-            else None
-        )
+    with store.snapshot() as reads:
+        started = reads.started(player, difficulty, MODES)
+        scores = reads.scores(player, difficulty, MODES)
+        ruins, powers, straights, fours, two_pairs = reads.totals(player, difficulty, MODES)
+        best_game = reads.best_game(player, difficulty, MODES, scores[-1]) if scores else None
     finished = len(scores)
     return Statistics(
         games=started,

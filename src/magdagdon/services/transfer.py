@@ -1,4 +1,4 @@
-"""A player's data as one JSON file (issue 18 item 4, "Your data is yours"): export every game
+"""A player's data as one JSON file ("Your data is yours"): export every game
 (seed, mode, action log) and setting; import such a file into this player.
 
 Import trusts nothing the file claims that the engine can tell: every game is replayed from its
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from magdagdon import clock
 from magdagdon.engine import (
+    SEED_LIMIT,
     Action,
     Difficulty,
     GameState,
@@ -40,19 +41,15 @@ from magdagdon.services import games
 from magdagdon.services import import_checks as checks
 from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
 from magdagdon.services.players import clean_name
-from magdagdon.services.results import result_of
 from magdagdon.store import GameMode, GameRecord, GameStatus
-from magdagdon.store import transfer as rows_of_transfer
-from magdagdon.store.daily import set_name
+from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
-    from sqlalchemy import Connection
-
     from magdagdon.store import Player, Store
+    from magdagdon.store.rows import Rows
 
 FORMAT = "magdagdon-export"
 VERSION = 1
-SEED_LIMIT = 2**53
 _TOP_KEYS = {"format", "version", "exported_at", "player", "games"}
 _GAME_KEYS = {
     "id",
@@ -91,8 +88,8 @@ class _Replayed:
 
 def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
     """The export document of ``token``'s player (``player`` None: nobody yet, no games)."""
-    with store.snapshot() as conn:
-        found = rows_of_transfer.exported_games(conn, token) if player is not None else []
+    with store.snapshot() as reads:
+        found = reads.exported_games(token) if player is not None else []
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -170,9 +167,9 @@ def store_prepared(
         with store.write() as rows:
             if first and new_player:
                 rows.insert_player(player, clock.stamp())
-            kept, skipped_here = _store_chunk(rows.conn, player.token, chunk)
+            kept, skipped_here = _store_chunk(rows, player.token, chunk)
             if first and prepared.name is not None and player.name is None:
-                set_name(rows.conn, player.token, prepared.name)
+                rows.set_name(player.token, prepared.name)
         first = False
         time.sleep(PAUSE)  # the writes that wait take the lock now, not after the whole file
         kept_count += kept
@@ -185,13 +182,13 @@ CHUNK = 250
 PAUSE = 0.002  # seconds between two chunks
 
 
-def _store_chunk(conn: Connection, player: str, chunk: list[_Replayed]) -> tuple[int, int]:
+def _store_chunk(rows: Rows, player: str, chunk: list[_Replayed]) -> tuple[int, int]:
     """Store the games of ``chunk`` the player does not have yet: (kept, skipped)."""
     ids = [game.record.id for game in chunk]
     # another player's id: the game gets one of its own, the same at every import
     own_ids = {game_id: _own_id(player, game_id) for game_id in ids}
-    owners = rows_of_transfer.owners(conn, [*ids, *own_ids.values()])
-    ranked = rows_of_transfer.ranked_days(conn, player)
+    owners = rows.owners([*ids, *own_ids.values()])
+    ranked = rows.ranked_days(player)
     kept: list[_Replayed] = []
     skipped = 0
     for game in chunk:
@@ -209,17 +206,15 @@ def _store_chunk(conn: Connection, player: str, chunk: list[_Replayed]) -> tuple
         record = _settle_mode(record, ranked)
         kept.append(_Replayed(record, game.log))
     records = [game.record for game in kept]
-    rows_of_transfer.insert_games(conn, records)
-    rows_of_transfer.insert_actions(
-        conn, [(game.record.id, game.log, game.record.updated_at) for game in kept]
-    )
+    rows.insert_games(records)
+    rows.insert_actions([(game.record.id, game.log, game.record.updated_at) for game in kept])
     over = sorted(
         (r for r in records if r.status is GameStatus.FINISHED),
         key=lambda r: (r.finished_at or "", r.id),
     )
-    rows_of_transfer.insert_results(conn, [(r, result_of(r.state)) for r in over])
+    rows.insert_results([(r, result_of(r.state)) for r in over])
     ranked_scores = [games.high_score(r) for r in over if r.mode.ranked]
-    rows_of_transfer.insert_high_scores(conn, player, ranked_scores)
+    rows.insert_high_scores(player, ranked_scores)
     return len(kept), skipped
 
 

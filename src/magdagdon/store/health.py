@@ -50,8 +50,8 @@ def damage(store: Store) -> str | None:
     if store.dialect != "sqlite":
         return None
     try:
-        with store.snapshot() as conn:
-            found = str(conn.execute(_QUICK_CHECK).scalar())
+        with store.snapshot() as reads:
+            found = str(reads.conn.execute(_QUICK_CHECK).scalar())
     except StorageUnavailableError as exc:
         return f"{exc.reason} ({exc.failure.detail})"
     return None if found == "ok" else f"the database file is damaged ({found})"

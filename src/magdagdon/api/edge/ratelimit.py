@@ -24,6 +24,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from magdagdon.api.cookies import COOKIE
 from magdagdon.api.edge.answers import send_error
+from magdagdon.api.errors import RateLimitedError
 from magdagdon.settings import rates
 
 if TYPE_CHECKING:
@@ -77,8 +78,7 @@ class RateLimits:
             wait = self._hit(rule, scope) if rule is not None else None
             if wait is not None:
                 message = f"too many requests of this kind; try again in {wait} s"
-                retry = [(b"retry-after", b"%d" % wait)]
-                await send_error(send, 429, "rate_limited", message, retry)
+                await send_error(send, RateLimitedError(message, wait))
                 return
         await self.app(scope, receive, send)
 

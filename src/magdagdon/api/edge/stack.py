@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from fastapi.responses import JSONResponse
-
+from magdagdon.api import errors
 from magdagdon.api.edge.bodylimit import BodyLimit
 from magdagdon.api.edge.cross_site import SAFE_METHODS, CrossSiteGuard
 from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from fastapi import FastAPI, Request
+    from fastapi.responses import JSONResponse
     from limits.storage import Storage
 
     from magdagdon.settings import Settings
@@ -78,8 +78,7 @@ def install(
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         # Starlette answers an unexpected exception outside every middleware, so the headers
         # are added here (no input should ever get this far)
-        body = {"error": {"code": "internal_error", "message": "the server failed; see its log"}}
-        answer = JSONResponse(body, status_code=500)
+        answer = await errors.answer(request, exc)
         for name, value in headers.for_scope(request.scope):
             answer.headers[name.decode()] = value.decode()
         return answer

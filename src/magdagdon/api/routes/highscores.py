@@ -19,16 +19,5 @@ def highscores(
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
 ) -> list[HighScoreEntry]:
     """Best first; on a tie, the game that ended first ([] for a browser without a player)."""
-    return [
-        HighScoreEntry(
-            rank=entry.rank,
-            score=entry.score,
-            date=entry.date,
-            turns=entry.turns,
-            powers_used=entry.powers_used,
-            ruins=entry.ruins,
-            hints_used=entry.hints_used,
-            game_id=entry.game_id,
-        )
-        for entry in store.highscores(caller.cookie_token, difficulty, limit)
-    ]
+    found = store.highscores(caller.cookie_token, difficulty, limit)
+    return [HighScoreEntry.model_validate(entry) for entry in found]

@@ -15,11 +15,10 @@ import secrets
 
 import anyio.to_thread
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel
 
 from magdagdon import clock
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.responses import ErrorBody, error_responses
+from magdagdon.api.schemas.responses import ErrorBody, ImportedOut, error_responses
 from magdagdon.compute import IMPORT, AlreadyRunningError
 from magdagdon.services import transfer
 
@@ -27,17 +26,12 @@ router = APIRouter(prefix="/api/player", tags=["player"])
 IMPORT_PATH = "/api/player/import"
 
 
-class ImportedOut(BaseModel):
-    imported: int
-    skipped: int
-
-
 @router.get("/export")
 def export(store: StoreDep, caller: CallerDep) -> Response:
     """Every game (seed, mode, action log) and setting of the player, as a file to keep."""
-    with caller.acting() as token:
-        player = store.player(token) if token else None
-        document = transfer.export(store, player, token)
+    token = caller.cookie_token
+    player = store.player(token) if token else None
+    document = transfer.export(store, player, token)
     day = clock.today().isoformat()
     return Response(
         json.dumps(document, ensure_ascii=False, separators=(",", ":")),

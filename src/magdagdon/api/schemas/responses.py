@@ -1,11 +1,12 @@
-"""Response bodies: the game state of API.md (plus api-extra.md's fields), the hint, High Scores,
+"""Response bodies: the game state of docs/api.md (plus docs/api.md "This project's additions"),
+the hint, High Scores,
 errors."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 Cell = list[int]  # [row, column]
 BoardCell = int | Literal["ruin"] | None
@@ -48,7 +49,7 @@ class DailyRef(BaseModel):
 
 
 class GameView(BaseModel):
-    """A game as the player sees it (API.md's "game state"); every field comes from the engine
+    """A game as the player sees it (docs/api.md's "game state"); every field comes from the engine
     or the store. (The engine's state is ``magdagdon.engine.GameState``.)"""
 
     id: str
@@ -99,6 +100,9 @@ class Hint(BaseModel):
 
 
 class HighScoreEntry(BaseModel):
+    # read off the store's HighScore record, field by name
+    model_config = ConfigDict(from_attributes=True)
+
     rank: int
     score: int
     date: str
@@ -141,3 +145,23 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
         422: "Malformed request",
     }
     return {s: {"model": ErrorBody, "description": descriptions[s]} for s in statuses}
+
+
+class DeviceLinkView(BaseModel):
+    code: str = Field(description="The one-time code (at least 128 random bits).")
+    url: str = Field(description="The URL to open on the other device: {origin}/#link=CODE.")
+    expires_at: str = Field(description="When the code stops working (ISO-8601 UTC).")
+    qr_svg: str = Field(description="The URL's QR code, a standalone SVG document.")
+
+
+class ServerView(BaseModel):
+    lan_url: str | None = Field(
+        description="The URL another device on the network opens to play here (magdagdon "
+        "serve --lan), or the page's own address; null when only this machine can reach it."
+    )
+    lan_qr_svg: str | None = Field(description="lan_url's QR code, a standalone SVG document.")
+
+
+class ImportedOut(BaseModel):
+    imported: int
+    skipped: int
