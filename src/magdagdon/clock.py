@@ -26,11 +26,15 @@ def now() -> datetime:
 
 def parse(text: str) -> datetime:
     """An ISO-8601 time (``Z`` or an offset; none is UTC), as a UTC time; ``ValueError`` when
-    it is not one."""
+    it is not one (``OverflowError`` at the edges of year 1 and 9999: see :func:`parse_aware`)."""
+    return parse_aware(text).astimezone(UTC)
+
+
+def parse_aware(text: str) -> datetime:
+    """An ISO-8601 time with its own offset (none is UTC), not yet converted: aware times
+    compare without converting, so a range check never overflows."""
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def today() -> date:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING, Any
 
+from magdagdon import clock
 from magdagdon.services.errors import ImportFieldError
 
 if TYPE_CHECKING:
@@ -61,12 +62,9 @@ def moment(position: int, where: str, key: str, text: str, now: datetime) -> dat
         return ImportFieldError(message, game=position, field=key)
 
     try:
-        found = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        found = clock.parse_aware(text)
     except ValueError:
         raise refuse("is not an ISO-8601 time") from None
-    if found.tzinfo is None:
-        found = found.replace(tzinfo=UTC)
-    # aware datetimes compare without converting (no overflow at year 1 or 9999)
     if found < EARLIEST:
         raise refuse(f"is before {EARLIEST.date().isoformat()}, before any MAGDAGDON game")
     if found > now:
