@@ -8,11 +8,11 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 import anyio.to_thread
-from fastapi import FastAPI
 
 from magdagdon import __version__
 from magdagdon.api import errors
 from magdagdon.api.edge import stack as edge
+from magdagdon.api.edge.lean import LeanFastAPI
 from magdagdon.api.page import service_worker
 from magdagdon.api.page.static import WEB_DIR, engine_runtime_mount, page_mount
 from magdagdon.api.routes import (
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     import os
     from collections.abc import AsyncIterator
     from pathlib import Path
+
+    from fastapi import FastAPI
 
 
 def create_app(
@@ -79,7 +81,7 @@ def create_app(
             if owned:
                 store.close()
 
-    app = FastAPI(
+    app = LeanFastAPI(
         title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
     )
     app.state.store = store

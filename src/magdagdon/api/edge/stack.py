@@ -1,21 +1,27 @@
 """The app's edge, wired in one call: security headers (outermost, so every answer has them),
-the refusal of requests from other sites (before anything is counted or read), rate limits, then
-body limits, in front of the routes; the API docs only when asked for; the
-edge's own answers in the OpenAPI document."""
+the refusal of requests from other sites (before anything is counted or read), the page's files
+from memory (``page/memory.py``), rate limits, then body limits, in front of the routes; the API
+docs only when asked for; the edge's own answers in the OpenAPI document."""
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from starlette.routing import Match
+
 from magdagdon.api import errors
 from magdagdon.api.edge.bodylimit import BodyLimit
 from magdagdon.api.edge.cross_site import SAFE_METHODS, CrossSiteGuard
 from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
 from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
+from magdagdon.api.page import memory
+from magdagdon.api.page.memory import PageFiles
+from magdagdon.api.page.static import PageMount
 from magdagdon.api.routes.transfer import IMPORT_PATH
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from fastapi import FastAPI, Request
@@ -65,6 +71,7 @@ def install(
     )
     if limited:
         app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
+    app.add_middleware(PageFiles, files=memory.load(web_dir, _routed(app)))
     # outside the rate limits: another site's requests must not spend the visitor's allowance
     app.add_middleware(CrossSiteGuard)
     urls = docs_urls(settings)
@@ -85,6 +92,17 @@ def install(
 
     app.add_exception_handler(Exception, internal_error)
     _document(app, settings, limited)
+
+
+def _routed(app: FastAPI) -> Callable[[str], bool]:
+    """Whether a route of ``app`` other than the page's mount answers ``GET path``."""
+    routes = [route for route in app.router.routes if not isinstance(route, PageMount)]
+
+    def routed(path: str) -> bool:
+        scope = {"type": "http", "method": "GET", "path": path, "root_path": "", "headers": []}
+        return any(route.matches(scope)[0] is not Match.NONE for route in routes)
+
+    return routed
 
 
 def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> None:
