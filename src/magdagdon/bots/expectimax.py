@@ -222,6 +222,13 @@ class ExpectimaxBot(TurnBot):
         codes = codes_of(state)
         if codes.count(EMPTY) <= EXACT_UPTO[state.difficulty]:
             return self._exact(state, codes)
+        return self.look_ahead(state)
+
+    def look_ahead(self, state: GameState) -> Advice:
+        """The one-roll look-ahead's decision (the bot's own everywhere but near the end, where
+        the exact search decides; ``bench/endgame_bench.py`` compares the two there)."""
+        self._tune_for(state.difficulty)
+        codes = codes_of(state)
         base = state.difficulty.base_minimum
         value, board, placement = self._best_turn(
             codes, state.dice, state.min_required, base, state.next_penalty
