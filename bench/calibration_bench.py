@@ -199,6 +199,7 @@ def fit(args: argparse.Namespace) -> None:
     roll_offsets: dict[str, tuple[list[float], list[float], float]] = {}
     reroll_offsets: dict[str, list[float]] = {}
     sources: dict[str, str] = {}
+    start_se: dict[str, float] = {}
     for difficulty in Difficulty:
         part = [r for r in rows if r["difficulty"] == difficulty.value and r["key"]]
         if not part:
@@ -206,6 +207,8 @@ def fit(args: argparse.Namespace) -> None:
         games = {(r["run_seed"], r["seed"]) for r in part}
         seeds = sorted({r["run_seed"] for r in part})
         sources[difficulty.value] = f"{len(games)} games of seed(s) {', '.join(map(str, seeds))}"
+        finals = [r["final"] for r in part if r["kind"] == "roll" and r["turn"] == 0]
+        start_se[difficulty.value] = statistics.stdev(finals) / math.sqrt(len(finals))
         rolls = [r for r in part if not r["key"][0]]
         uses = difficulty.power_uses
         columns = 17 + (uses + 1) + 1
@@ -236,7 +239,7 @@ def fit(args: argparse.Namespace) -> None:
             if residuals:  # no shrinking: few rerolls at a stage are as biased as many
                 stages[stage] = statistics.fmean(residuals)
         reroll_offsets[difficulty.value] = stages
-    MODULE.write_text(_module(roll_offsets, reroll_offsets, sources, args.paths))
+    MODULE.write_text(_module(roll_offsets, reroll_offsets, start_se, sources, args.paths))
     print(f"wrote {MODULE}")
 
 
@@ -247,6 +250,7 @@ def _numbers(values: list[float]) -> str:
 def _module(
     roll_offsets: dict[str, tuple[list[float], list[float], float]],
     reroll_offsets: dict[str, list[float]],
+    start_se: dict[str, float],
     sources: dict[str, str],
     paths: list[str],
 ) -> str:
@@ -294,6 +298,15 @@ def _module(
     for difficulty in Difficulty:
         stages = reroll_offsets.get(difficulty.value, [0.0] * 4)
         lines.append(f"    Difficulty.{difficulty.name}: ({_numbers(stages)}),")
+    lines += [
+        "}",
+        "#: By difficulty: the standard error of V at the start (the mean final score of the games",
+        "#: fitted on).",
+        "START_SE: dict[Difficulty, float] = {",
+    ]
+    for difficulty in Difficulty:
+        se = start_se.get(difficulty.value, 0.0)
+        lines.append(f"    Difficulty.{difficulty.name}: {se:.1f},")
     lines += ["}", "# fmt: on", ""]
     return "\n".join(lines)
 
