@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from fastapi import FastAPI, Request
-    from limits.storage import Storage
 
+    from magdagdon.api.edge.ratelimit import Counting
     from magdagdon.settings import Settings
 
 
@@ -50,10 +50,10 @@ def docs_urls(settings: Settings) -> DocsUrls:
 
 
 def install(
-    app: FastAPI, settings: Settings, web_dir: Path, rate_storage: Storage | None = None
+    app: FastAPI, settings: Settings, web_dir: Path, rate_counting: Counting | None = None
 ) -> None:
     """Wrap ``app``'s routes in the edge (the last middleware added is the outermost);
-    ``rate_storage`` keeps the rate counters (None: each process its own memory)."""
+    ``rate_counting`` keeps the rate counters (None: each process its own memory)."""
     limited = rules(settings)
     app.add_middleware(
         BodyLimit,
@@ -62,7 +62,7 @@ def install(
         larger={IMPORT_PATH: settings.max_import_bytes},
     )
     if limited:
-        app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
+        app.add_middleware(RateLimits, rules=limited, counting=rate_counting)
     urls = docs_urls(settings)
     docs = [url for url in (urls["docs_url"], urls["redoc_url"], urls["openapi_url"]) if url]
     docs += ["/docs/oauth2-redirect"] if docs else []
