@@ -9,6 +9,10 @@ A whole game takes seconds, so it is computed in the background, and its row in 
   running in this process — its worker may have died): then it starts again;
 - ``done``: the review;
 - ``failed``: it starts again, up to :data:`ATTEMPTS` jobs, then :class:`ReviewFailedError`.
+
+A job's end that the database refuses (an outage) is kept in this process and written again
+until it is taken (``retried_writes.py``); meanwhile the row stays ``pending`` and is not taken
+for dead here.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from magdagdon.bots.review import REVIEW_FORMAT, review_game
 from magdagdon.bots.value import Values
 from magdagdon.engine import Difficulty, IllegalActionError, action_from_json, action_to_json
 from magdagdon.services import games
+from magdagdon.services.retried_writes import KEPT_WRITES
 from magdagdon.store import reviews as rows_of_reviews
 from magdagdon.store.rows import to_json_text
 
@@ -89,7 +94,7 @@ def review(store: Store, player: str, game_id: str, jobs: Jobs) -> Pending | Don
         raise GameNotOverError("the game is not over yet: a review is of a whole game")
     with store.engine.connect() as conn:
         row = rows_of_reviews.read(conn, game_id)
-    found = _answer(row, jobs.running(game_id))
+    found = _answer(row, jobs.running(game_id) or KEPT_WRITES.holds(_kept(store, game_id)))
     return found if found is not None else _start(store, game, jobs)
 
 
@@ -148,16 +153,29 @@ def _callbacks(store: Store, game_id: str) -> dict[str, Callable[[Any], None]]:
                 rows_of_reviews.progress(rows.conn, game_id, round(fraction, 3), clock.stamp())
 
     def on_done(result: dict[str, Any]) -> None:
-        with store.write() as rows:
-            rows_of_reviews.finish(rows.conn, game_id, to_json_text(result), clock.stamp())
+        text = to_json_text(result)
+
+        def write() -> None:
+            with store.write() as rows:
+                rows_of_reviews.finish(rows.conn, game_id, text, clock.stamp())
+
+        KEPT_WRITES.write(_kept(store, game_id), write)
 
     def on_error(error: BaseException) -> None:
         log.error("the review of game %s failed: %r", game_id, error)
-        with store.write() as rows:
-            why = f"{type(error).__name__}: {error}"[:500]
-            rows_of_reviews.finish(rows.conn, game_id, why, clock.stamp(), failed=True)
+        why = f"{type(error).__name__}: {error}"[:500]
+
+        def write() -> None:
+            with store.write() as rows:
+                rows_of_reviews.finish(rows.conn, game_id, why, clock.stamp(), failed=True)
+
+        KEPT_WRITES.write(_kept(store, game_id), write)
 
     return {"on_progress": on_progress, "on_done": on_done, "on_error": on_error}
+
+
+def _kept(store: Store, game_id: str) -> str:
+    return f"the review of game {game_id} (store {id(store):x})"
 
 
 def _time(stamp: str) -> datetime:
