@@ -5,8 +5,11 @@ started for the run (``tests/pg.py``, with its durable defaults), against this p
 
     .venv/bin/python bench/rate_bench.py
 
-Figures (2 cores shared with a load average of 25): SQLite best 183 µs, median 402 µs;
-PostgreSQL best 537 µs, median 1432 µs; memory best 16 µs, median 18 µs.
+Figures (2 cores shared with a load average of 20, two runs): SQLite best 172-204 µs, median
+519-746 µs; PostgreSQL (one round trip) best 265-312 µs, median 621-991 µs; memory best
+18-26 µs, median 35-38 µs. The medians are the load's: the best rounds are what the count
+itself costs. Only the rate-limited requests (starting games, hints, device links) pay it; the
+actions of a game are never counted.
 """
 
 from __future__ import annotations
