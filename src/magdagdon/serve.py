@@ -8,7 +8,7 @@ worker builds its own app (:func:`worker_app`, named in the pickled configuratio
 database and the settings), over the database that the parent migrated once before starting
 them. The ``Serving on`` line is printed once every worker accepts connections.
 
-What each worker keeps for itself: its rate-limit counters, its compute pool (hints) and its
+What each worker keeps for itself: its compute pool (hints) and its
 connections. Every acknowledged action is committed before its answer, so a worker that dies
 loses only the requests it had not answered.
 """
@@ -45,9 +45,10 @@ _UVICORN = {
 
 
 def worker_app(db: str, settings: Settings) -> FastAPI:
-    """The app of one worker process (its parent already migrated the database)."""
+    """The app of one worker process (its parent already migrated the database); its rate
+    limits count in the database, with the other workers'."""
     store = serving_store(db, settings, migrated=True)
-    return create_app(store, settings=settings, start_compute=True)
+    return create_app(store, settings=settings, start_compute=True, shared_rates=True)
 
 
 def run(

@@ -6,9 +6,13 @@ the review, whose values are the hint's for the same states; a stale or failed j
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
+
+import psycopg
 
 import compute_jobs
 from api_helpers import post_action, whole_game
@@ -26,16 +30,20 @@ from magdagdon.engine import (
     action_to_json,
 )
 from magdagdon.services import reviews
+from magdagdon.services.retried_writes import KEPT_WRITES
 from plans import plain_turn
+from storage_helpers import until
 from waits import EVENTUALLY
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
     import pytest
     from fastapi.testclient import TestClient
 
     from magdagdon.store import Store
+    from pg import PostgresServer
 
 
 def _new(client: TestClient, difficulty: str, seed: int) -> str:
@@ -219,3 +227,52 @@ def test_a_review_with_powers_and_rerolls(client: TestClient) -> None:
     assert any(isinstance(a, Reroll) for a in played)
     assert all(s["given_up"] == 0 for s in review["steps"] if s["kind"] == "decision")
     assert abs(review["start"] + review["luck"] - review["given_up"] - review["final"]) <= 0.5
+
+
+@contextmanager
+def _reviews_locked(db_url: str, request: pytest.FixtureRequest) -> Iterator[None]:
+    """Another program holds the lock that a write of a review needs (reads go on)."""
+    if db_url.startswith("postgresql://"):
+        server: PostgresServer = request.getfixturevalue("pg_server")
+        other = psycopg.connect(server.conninfo(db_url.split("/")[3].split("?")[0]))
+        other.execute("LOCK TABLE reviews IN EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            other.rollback()
+            other.close()
+        return
+    held = sqlite3.connect(db_url, isolation_level=None)
+    held.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        held.execute("ROLLBACK")
+        held.close()
+
+
+def test_a_review_finished_while_the_database_refuses_it_is_stored_later(
+    client: TestClient, db_url: str, request: pytest.FixtureRequest
+) -> None:
+    """The job ends while another program locks the database: the review is kept in the server
+    and written again until the database takes it; the poll answers pending until then."""
+    game_id = _finished(client, "nightmare", 2)
+    store = _store(client)
+    assert client.get(f"/api/games/{game_id}/review").status_code == 202  # the job starts
+    kept = reviews._kept(store, game_id)
+    with _reviews_locked(db_url, request):
+        until(lambda: KEPT_WRITES.holds(kept), timeout=300.0)
+        with store.read() as reads:
+            row = reads.review(game_id)
+        assert row is not None
+        assert row.status == "pending"
+        pending = client.get(f"/api/games/{game_id}/review")
+        assert pending.status_code == 202
+        assert pending.json()["status"] == "pending"
+    review = _done(client, game_id, limit=300.0)
+    assert review["final"] == client.get(f"/api/games/{game_id}").json()["score"]["total"]
+    assert not KEPT_WRITES.holds(kept)
+    with store.read() as reads:
+        row = reads.review(game_id)
+    assert row is not None
+    assert row.status == "done"

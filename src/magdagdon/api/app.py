@@ -13,6 +13,7 @@ from magdagdon import __version__
 from magdagdon.api import errors
 from magdagdon.api.edge import stack as edge
 from magdagdon.api.edge.lean import LeanFastAPI
+from magdagdon.api.edge.sharedrates import SharedCounters
 from magdagdon.api.page import service_worker
 from magdagdon.api.page.static import WEB_DIR, engine_runtime_mount, page_mount
 from magdagdon.api.routes import (
@@ -35,6 +36,7 @@ from magdagdon.services import cleanup
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.connect import SERVING
+from magdagdon.store.counters import Counters
 
 if TYPE_CHECKING:
     import os
@@ -50,17 +52,24 @@ def create_app(
     web_dir: Path = WEB_DIR,
     settings: Settings | None = None,
     start_compute: bool = False,
+    shared_rates: bool | None = None,
 ) -> FastAPI:
     """The web app over a :class:`Store` (kept open) or a database — a SQLite file path or a
     ``postgresql://`` URL — (closed at shutdown); ``web_dir`` is the page's folder (the
     package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None);
     ``start_compute``: start the hints' processes with the app (``magdagdon serve``) rather
-    than with the first hint (tests, which mostly ask none)."""
+    than with the first hint (tests, which mostly ask none); ``shared_rates``: count the rate
+    limits in the database, which every process and host shares (``api/edge/sharedrates.py``)
+    rather than in this process's memory (None: on PostgreSQL, which several hosts may share;
+    ``magdagdon serve --workers N`` asks for it on SQLite too)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
     store = store_or_db if isinstance(store_or_db, Store) else serving_store(store_or_db, settings)
     prober = health.Prober()
     compute = Compute(compute_limits(settings), warm=hints.warm)
+    if shared_rates is None:
+        shared_rates = store.dialect == "postgresql"
+    counting = SharedCounters(Counters(store.db)) if shared_rates and settings.rate_limits else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -78,6 +87,8 @@ def create_app(
                 await cleaning
             prober.close()
             compute.close()
+            if counting is not None:
+                counting.close()
             if owned:
                 store.close()
 
@@ -104,7 +115,7 @@ def create_app(
     app.include_router(transfer.router)
     app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
-    edge.install(app, settings, web_dir)
+    edge.install(app, settings, web_dir, rate_counting=counting)
     return app
 
 

@@ -10,6 +10,10 @@ A whole game takes seconds, so it is computed in the background, and its row in 
   running in this process — its worker may have died): then it starts again;
 - ``done``: the review;
 - ``failed``: it starts again, up to :data:`ATTEMPTS` jobs, then :class:`ReviewFailedError`.
+
+A job's end that the database refuses (an outage) is kept in this process and written again
+until it is taken (``retried_writes.py``); meanwhile the row stays ``pending`` and is not taken
+for dead here.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from magdagdon.bots.value import Values
 from magdagdon.engine import Difficulty, action_from_json, action_to_json
 from magdagdon.services import games
 from magdagdon.services.errors import GameNotOverError, ReviewFailedError
+from magdagdon.services.retried_writes import KEPT_WRITES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -77,7 +82,7 @@ def review(store: Store, player: str, game_id: str, jobs: Jobs) -> Pending | Don
         raise GameNotOverError("the game is not over yet: a review is of a whole game")
     with store.read() as reads:
         row = reads.review(game_id)
-    found = _answer(row, jobs.running(game_id))
+    found = _answer(row, jobs.running(game_id) or KEPT_WRITES.holds(_kept(store, game_id)))
     return found if found is not None else _start(store, game, jobs)
 
 
@@ -136,16 +141,27 @@ def _callbacks(store: Store, game_id: str) -> dict[str, Callable[[Any], None]]:
                 rows.review_progress(game_id, round(fraction, 3), clock.stamp())
 
     def on_done(result: dict[str, Any]) -> None:
-        with store.write() as rows:
-            rows.finish_review(game_id, result, clock.stamp())
+        def write() -> None:
+            with store.write() as rows:
+                rows.finish_review(game_id, result, clock.stamp())
+
+        KEPT_WRITES.write(_kept(store, game_id), write)
 
     def on_error(error: BaseException) -> None:
         log.error("the review of game %s failed: %r", game_id, error)
-        with store.write() as rows:
-            why = f"{type(error).__name__}: {error}"[:500]
-            rows.fail_review(game_id, why, clock.stamp())
+        why = f"{type(error).__name__}: {error}"[:500]
+
+        def write() -> None:
+            with store.write() as rows:
+                rows.fail_review(game_id, why, clock.stamp())
+
+        KEPT_WRITES.write(_kept(store, game_id), write)
 
     return {"on_progress": on_progress, "on_done": on_done, "on_error": on_error}
+
+
+def _kept(store: Store, game_id: str) -> str:
+    return f"the review of game {game_id} (store {id(store):x})"
 
 
 def _time(stamp: str) -> datetime:

@@ -142,3 +142,15 @@ game_results = Table(
     Column("two_pairs", Integer, nullable=False),
     Index("game_results_by_player", "player", "difficulty", "mode"),
 )
+
+# the rate limits' counters (store/counters.py), shared by every server process and host: one row
+# a counter, its hits in the fixed window that ends at ``window_end`` (seconds since 1970, the
+# database's clock); a row whose window has ended counts nothing and is swept away
+rate_counters = Table(
+    "rate_counters",
+    metadata,
+    Column("key", Text, primary_key=True),
+    Column("window_end", Int64, nullable=False),
+    Column("hits", Integer, nullable=False),
+    Index("rate_counters_by_window_end", "window_end"),
+)

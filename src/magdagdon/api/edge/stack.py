@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
     from fastapi import FastAPI, Request
     from fastapi.responses import JSONResponse
-    from limits.storage import Storage
 
+    from magdagdon.api.edge.ratelimit import Counting
     from magdagdon.settings import Settings
 
 
@@ -58,10 +58,10 @@ def docs_urls(settings: Settings) -> DocsUrls:
 
 
 def install(
-    app: FastAPI, settings: Settings, web_dir: Path, rate_storage: Storage | None = None
+    app: FastAPI, settings: Settings, web_dir: Path, rate_counting: Counting | None = None
 ) -> None:
     """Wrap ``app``'s routes in the edge (the last middleware added is the outermost);
-    ``rate_storage`` keeps the rate counters (None: each process its own memory)."""
+    ``rate_counting`` keeps the rate counters (None: each process its own memory)."""
     limited = rules(settings)
     app.add_middleware(
         BodyLimit,
@@ -70,7 +70,7 @@ def install(
         larger={IMPORT_PATH: settings.max_import_bytes},
     )
     if limited:
-        app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
+        app.add_middleware(RateLimits, rules=limited, counting=rate_counting)
     app.add_middleware(PageFiles, files=memory.load(web_dir, _routed(app)))
     # outside the rate limits: another site's requests must not spend the visitor's allowance
     app.add_middleware(CrossSiteGuard)
