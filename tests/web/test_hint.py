@@ -185,7 +185,7 @@ def test_the_hint_names_the_power_and_its_cost_or_the_ruin(player: Player) -> No
     expect(message).to_contain_text("MAGDAGDON")
     kind = hint["action"]["type"]
     if kind in ("adjust", "reroll"):
-        expect(message).to_contain_text("10 puntos ang halaga")
+        expect(message).to_contain_text("−10 puntos")
         name = kind if kind == "reroll" else ("minus" if hint["action"]["delta"] < 0 else "plus")
         expect(player.page.locator(action_hook(name))).to_have_class(re.compile(r"hint-button"))
     else:

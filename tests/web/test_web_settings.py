@@ -195,7 +195,7 @@ def test_the_end_of_a_game_in_each_language(player: Player) -> None:
     player.seed_game(Difficulty.NIGHTMARE, seed=7)
     player.play_to_end()
     over = page.locator("#over")
-    expect(over.locator(".rank")).to_have_text("Ika-1 sa 1 laro sa High Scores ng NIGHTMARE")
+    expect(over.locator(".rank")).to_have_text("#1 sa 1 laro sa High Scores ng NIGHTMARE")
     expect(over).not_to_contain_text("Majda Power")
     assert not left_over(page_words(page), fil, en, ENGLISH)
     player.tap(f".menu {action_hook('highscores')}")
@@ -206,7 +206,7 @@ def test_the_end_of_a_game_in_each_language(player: Player) -> None:
     player.tap(action_hook("settings"))
     player.tap('[data-lang="en"]')
     player.tap(action_hook("close"))
-    expect(over.locator(".rank")).to_have_text("1st of 1 games in the NIGHTMARE High Scores")
+    expect(over.locator(".rank")).to_have_text("#1 of 1 in NIGHTMARE High Scores")
     assert not left_over(page_words(page), en, fil, FILIPINO)
     player.tap(f".menu {action_hook('highscores')}")
     expect(date).to_have_text(re.compile(r"^\d{1,2} [A-Z][a-z]{2} \d{4}$"))  # 1 Dec 2026

@@ -36,8 +36,10 @@ export function entry(key) {
   return TABLES[current][key] ?? TABLES.fil[key];
 }
 
+// A count of one has its own words where the table has them (KEYOne: "1 die", not "1 dice").
 export function t(key, params = {}) {
-  return fill(entry(key) ?? key, params);
+  const one = params.n === 1 ? entry(`${key}One`) : undefined;
+  return fill(one ?? entry(key) ?? key, params);
 }
 
 // A part of `lang`'s words (the current language's by default), loaded once; a failed load
