@@ -35,6 +35,7 @@ view.offline = false; // the server cannot be reached (the notice, offline.js)
 view.waiting = false; // an action waits for an answer
 view.sound = prefs.isOn("sound");
 view.vibrate = prefs.isOn("vibrate");
+view.tutorialSeen = prefs.isOn("tutorialSeen");
 
 function announce(text) {
   dom.live.textContent = "";

@@ -20,6 +20,7 @@ export function createView() {
     hintBusy: false,
     tutorial: null, // the coach while the tutorial runs (tutorial.js)
     offer: false, // a first visit: the tutorial offered in the message area until the first tap
+    tutorialSeen: false, // the tutorial was taken (the first roll's words no longer offer it)
     sound: false,
     vibrate: false,
   };

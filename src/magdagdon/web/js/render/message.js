@@ -59,7 +59,7 @@ function hintSentence(view, hint) {
 
 function guide(view) {
   const game = view.game;
-  if (game.phase === "roll") return t(game.turn === 0 ? "guideFirstRoll" : "guideRoll");
+  if (game.phase === "roll") return t(game.turn > 0 ? "guideRoll" : view.tutorialSeen ? "guideStart" : "guideFirstRoll");
   if (view.stagePending) return t("guideSending");
   if (view.picking) return t("guidePick");
   if (view.selected !== null) return litCells(view).length ? t("guidePlace") : t("guideNoCell");

@@ -28,6 +28,8 @@ export function render(view, dom) {
     view.tutorial.render(dom, view);
   } else {
     delete dom.message.dataset.tutorialStep;
+    dom.root.querySelector('#actions [data-action="tutorial-done"]').hidden = true;
+    dom.root.classList.remove("coach-last");
     for (const el of dom.root.querySelectorAll(".coached")) el.classList.remove("coached");
     renderMessage(dom.message, view, hint);
   }
