@@ -183,13 +183,23 @@ def test_a_die_that_takes_others_back_with_it_says_so(player: Player) -> None:
 
 
 @pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
-def test_a_power_of_40_points_asks_once_before_it_is_spent(player: Player) -> None:
+def test_every_power_that_costs_points_asks_once_before_it_is_spent(player: Player) -> None:
     player.seed_game(Difficulty.PEACEFUL, seed=11)
     player.do(Roll())
     page = player.page
-    for _ in range(2):  # 10 and 20 points: no question
+    for cost in (10, 20):  # every Power asks first, with its cost (do() answers yes)
         assert player.mirror is not None
         up = next(a for a in player.mirror.legal_actions() if isinstance(a, Adjust))
+        if "selected" not in player.classes(die_hook(up.die)):
+            player.tap(die_hook(up.die))
+        player.tap(action_hook("plus" if up.delta > 0 else "minus"))
+        expect(page.locator('#sheet[data-screen="ask"]')).to_contain_text(
+            f"−{cost} puntos. Gamitin?"
+        )
+        player.tap('[data-choice="no"]')  # nothing spent
+        assert (
+            player.state()["powers"]["used"] == cost // 10 - 1
+        )  # 0 before the first, 1 before the second
         player.do(up)
         expect(page.locator("#sheet")).not_to_be_visible()
     assert player.mirror is not None
@@ -199,7 +209,7 @@ def test_a_power_of_40_points_asks_once_before_it_is_spent(player: Player) -> No
     player.tap(action_hook("plus" if third.delta > 0 else "minus"))
     question = page.locator('#sheet[data-screen="ask"]')
     expect(question).to_be_visible()
-    expect(question).to_contain_text("40 puntos ang halaga nito. Gamitin?")
+    expect(question).to_contain_text("−40 puntos. Gamitin?")
     expect(page.locator('[data-choice="no"]')).to_be_focused()  # Enter does not spend it
     player.screenshot("ask-power")
     player.tap('[data-choice="no"]')

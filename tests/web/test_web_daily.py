@@ -127,11 +127,11 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
         Difficulty.NIGHTMARE, daily_seed(date(2026, 12, 9), Difficulty.NIGHTMARE)
     )
     player.game_id = game["id"]
-    expect(page.locator("#status .daily-tag")).to_have_text("#9")  # the ranked attempt
+    expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9")  # the ranked attempt
     player.play_turn()
     player.screenshot("daily-playing")
     player.play_to_end()
-    expect(page.locator("#over .over-daily-n")).to_have_text("#9")
+    expect(page.locator("#over .over-daily-n")).to_have_text("ARAW-ARAW #9")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     expect(page.locator("#live")).to_have_text("Nakopya ang resulta. Idikit ito kahit saan.")
@@ -306,8 +306,8 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
     play_daily_by_api(player, Difficulty.PEACEFUL)
     game = play_daily_by_api(player, Difficulty.PEACEFUL)  # again: practice, said in words
     assert game["mode"] == "practice"
-    expect(page.locator("#over .over-daily-n")).to_have_text("#9 · praktis")
-    expect(page.locator("#status .daily-tag")).to_have_text("#9 · praktis")
+    expect(page.locator("#over .over-daily-n")).to_have_text("ARAW-ARAW #9 · praktis")
+    expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9 · praktis")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Naibahagi")
     text = player.api("GET", f"/api/games/{game['id']}/share")["text"]

@@ -234,10 +234,10 @@ class Player:
         self.check()
 
     def answer_power_question(self) -> None:
-        """A Power of 40 points or more asks once: yes."""
+        """A Power that costs points asks once: yes."""
         assert self.mirror is not None
         cost = self.mirror.next_penalty
-        if cost is not None and cost >= 40:
+        if cost is not None and cost > 0:
             self.page.wait_for_selector('#sheet[data-screen="ask"][open]', timeout=TIMEOUT_MS)
             self.tap('[data-choice="yes"]')
 

@@ -19,7 +19,6 @@ import { DIFFICULTIES } from "../render/sheet.js";
 import { litCells, resetModes, settle } from "./view.js";
 
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
-const POWER_ASK_FROM = 40; // a Majda Power costing this much asks once before it is spent
 
 export function createPlay({ view, dom, render, announce }) {
   let queued = null; // one tap that came while a request was under way, replayed after it
@@ -238,9 +237,11 @@ export function createPlay({ view, dom, render, announce }) {
   }
 
   // ----- the buttons --------------------------------------------------------------------------
+  // A Power that costs points asks once, with its cost, before it is spent: the engine cannot take
+  // it back. (The tutorial's coach names the cost itself, and allows only the Power's own tap.)
   function power(action, name) {
     const cost = view.game.powers.next_penalty;
-    if (cost !== null && cost >= POWER_ASK_FROM) {
+    if (cost !== null && cost > 0 && !view.tutorial) {
       view.ask = { kind: "power", action, cost, power: name };
       view.sheet = "ask";
       render();
@@ -364,6 +365,8 @@ export function createPlay({ view, dom, render, announce }) {
 
   function endTutorial() {
     view.tutorial = null;
+    view.tutorialSeen = true;
+    prefs.set("tutorialSeen", "1");
     resetModes(view);
     return request(async () => {
       const stored = prefs.get("difficulty");

@@ -1,6 +1,5 @@
 // The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
-// question (a new game that abandons the one under
-// way, a Majda Power of 40 points or more).
+// question (a new game that abandons the one under way, a Majda Power that costs points).
 import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";

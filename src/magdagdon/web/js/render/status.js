@@ -4,6 +4,7 @@
 import { stagedDice } from "../core/game.js";
 import { t } from "../i18n/i18n.js";
 import { num } from "../lib/format.js";
+import { dailyLabel } from "./over.js";
 
 export function renderStatus(root, view) {
   const game = view.game;
@@ -17,8 +18,7 @@ export function renderStatus(root, view) {
       : ` <span class="next">${t("nextCost", { n: num(-powers.next_penalty) })}</span>`;
     power = `<span class="power-stat">${t("powers")} <b>${powers.left}/${powers.total}</b>${next}</span>`;
   }
-  const daily = game.daily ? `<span class="daily-tag">#${game.daily.number}` +
-    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span>` : "";
+  const daily = game.daily ? `<span class="daily-tag">${dailyLabel(game)}</span>` : "";
   let min = "";
   if (game.phase === "place") {
     min = game.can_confirm
