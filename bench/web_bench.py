@@ -36,7 +36,7 @@ LATER = (
     # the daily challenge, STATISTIKA, the share step and SETTINGS' data (sheets/more.js loads them)
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
     *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
-    *("lib/chart.js", "lib/dom.js"),
+    "lib/chart.js",
 )
 
 TAP_DIE = """async (n) => {
@@ -124,21 +124,24 @@ def measure(url: str, taps: int) -> dict[str, Any]:
         page.wait_for_selector("body[data-ready]")
         page.wait_for_load_state("networkidle")
         first = dict(sizes)
+        page.locator('[data-action="menu"]').click()  # a phone: the screens are in MENU
         page.locator('.menu [data-action="rules"]').click()
         page.wait_for_selector("#sheet-body h3")
         page.locator('#sheet [data-action="close"]').click()
+        page.locator('[data-action="menu"]').click()
         page.locator('.menu [data-action="tutorial"]').click()
         page.wait_for_selector("[data-tutorial-step]")
         page.locator('[data-action="tutorial-skip"]').click()
         page.wait_for_function(
             "!document.body.dataset.busy && !document.querySelector('[data-tutorial-step]')"
         )
-        # the daily challenge and STATISTIKA (from High Scores on a phone), and SETTINGS
+        # the daily challenge and STATISTIKA (from MENU on a phone), and SETTINGS
         for name, drawn in (("daily", ".daily-cards"), ("stats", "[data-stats]")):
-            page.locator('.menu [data-action="highscores"]').click()
-            page.locator(f'#sheet [data-action="{name}"]').click()
+            page.locator('[data-action="menu"]').click()
+            page.locator(f'.menu [data-action="{name}"]').click()
             page.wait_for_selector(f"#sheet {drawn}")
             page.locator('#sheet [data-action="close"]').click()
+        page.locator('[data-action="menu"]').click()
         page.locator('.menu [data-action="settings"]').click()
         page.wait_for_selector("#player-name")
         page.locator('#sheet [data-action="close"]').click()

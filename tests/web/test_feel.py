@@ -293,7 +293,7 @@ def test_sound_and_vibration_are_off_until_switched_on_and_remembered(player: Pl
     player.wait_ready()
     player.tap(action_hook("roll"))
     assert page.evaluate("window.cues") == {"tones": 0, "buzz": 0}
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     sound, buzz = page.locator('[data-pref="sound"]'), page.locator('[data-pref="vibrate"]')
     expect(sound).to_have_attribute("aria-pressed", "false")
     expect(buzz).to_have_attribute("aria-pressed", "false")

@@ -148,7 +148,7 @@ def test_the_hint_marks_the_placement_reads_at_a_glance_and_is_counted(player: P
     player.screenshot("hint")
 
     # Another language: the same marks, the sentence in English.
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     player.tap('[data-lang="en"]')
     player.tap(action_hook("close"))
     check_marks(player, hint)

@@ -170,7 +170,7 @@ def test_the_review_shows_its_progress_then_opens_from_the_high_scores(
                 route.continue_()
 
         player.page.route("**/api/games/*/review", pending)
-        player.tap(f".menu {action_hook('highscores')}")
+        player.menu("highscores")
         player.tap(f'#sheet [data-action="review"][data-game="{player.game_id}"]')
         player.page.wait_for_selector('#review[data-status="pending"] progress[value="40"]')
         assert "40%" in player.page.locator(".review-progress-text").inner_text()

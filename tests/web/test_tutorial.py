@@ -48,7 +48,7 @@ def start_tutorial(player: Player) -> str:
     with player.page.expect_response(
         lambda r: r.url.endswith("/api/games") and r.request.method == "POST"
     ) as created:
-        player.tap(f".menu {action_hook('tutorial')}")
+        player.menu("tutorial")
     game: dict[str, Any] = created.value.json()
     assert (game["mode"], game["difficulty"]) == ("tutorial", "peaceful")
     return str(game["id"])
@@ -186,7 +186,7 @@ def test_the_tutorial_in_english_can_be_skipped_at_any_step(
     context, player = open_player(browser, "desktop", web_server.url)
     try:
         page = player.page
-        player.tap(action_hook("settings"))
+        player.menu("settings")
         player.tap('[data-lang="en"]')
         player.tap(action_hook("close"))
         start_tutorial(player)

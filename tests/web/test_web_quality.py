@@ -41,7 +41,7 @@ LATER = (
     *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
     *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
-    *("lib/chart.js", "lib/dom.js"),
+    "lib/chart.js",
 )
 
 
@@ -95,7 +95,7 @@ def test_every_screen_passes_axe(browser: Browser, web_server: ServerProcess, sc
         axe_clean(player, "the new game question")
         player.tap('[data-choice="no"]')
         for screen in ("settings", "rules", "about"):
-            player.tap(f".menu {action_hook(screen)}")
+            player.menu(screen)
             axe_clean(player, screen)
             player.tap(action_hook("close"))
         # game over and a filled High Scores: test_screens.py, on a light and a dark phone
@@ -116,7 +116,7 @@ def test_touch_targets_are_at_least_44_px(player: Player) -> None:
     assert len(boxes) >= 16 + 4 + 5 + 3 + 3
     small = [b for b in boxes if b["w"] < 44 or b["h"] < 44]
     assert not small
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     player.page.wait_for_selector("#player-name")  # its sections that load when opened too
     player.wait_idle()
     for choice in player.page.locator("#sheet button").all():
@@ -241,6 +241,7 @@ def test_the_first_load_is_light_and_local(browser: Browser, web_server: ServerP
         assert all(url.startswith(web_server.url + "/") for url in requests)
         # the long texts load when LAYUNIN opens (not before: LATER above)
         with page.expect_response(lambda r: r.url.endswith("i18n/fil.long.js")) as long_text:
+            page.locator(action_hook("menu")).click()
             page.locator(f".menu {action_hook('rules')}").click()
         page.wait_for_selector("#sheet-body h3")
         assert long_text.value.ok

@@ -23,7 +23,7 @@ const dom = {
   message: document.getElementById("message"),
   over: document.getElementById("over"),
   sheet: document.getElementById("sheet"),
-  menu: root.querySelector(".menu"),
+  menu: root.querySelector(".bar-tools"),
   skip: root.querySelector('[data-action="tutorial-skip"]'),
   toasts: document.getElementById("toasts"),
   live: document.getElementById("live"),
@@ -53,10 +53,24 @@ async function firstGame(current) {
   return api.newGame(DIFFICULTIES.includes(stored) ? stored : "peaceful");
 }
 
+// The first visit on this device speaks the browser's first language: English where it is
+// English, Filipino where it is Filipino (fil, tl) or any other language.
+function browserLanguage() {
+  const first = (navigator.languages?.[0] ?? navigator.language ?? "").toLowerCase().split("-")[0];
+  return first === "en" ? "en" : "fil";
+}
+
 async function start() {
-  setLanguage(prefs.get("language") ?? "fil");
+  const stored = prefs.get("language");
+  setLanguage(stored ?? browserLanguage());
   applyStatic();
   listen(root, play.onIntent);
+  // a tap anywhere but on the open MENU's panel (or its own button) closes it
+  document.addEventListener("click", (event) => {
+    if (!view.menuOpen || event.target.closest?.(".menu, .menu-toggle")) return;
+    view.menuOpen = false;
+    render(view, dom);
+  }, true);
   watchConnection();
   let player;
   let current;
@@ -69,7 +83,10 @@ async function start() {
     if (err instanceof api.ApiError && err.status === 0) return startOffline();
     throw err;
   }
-  if (player && player.language !== language()) {
+  if (player && stored === null && !justLinked() && player.language !== language()) {
+    prefs.set("language", language()); // the browser's, the player's from now on
+    api.setPlayer(language()).catch(() => {});
+  } else if (player && player.language !== language()) {
     setLanguage(player.language);
     prefs.set("language", player.language);
     applyStatic();

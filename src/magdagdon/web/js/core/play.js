@@ -411,6 +411,10 @@ export function createPlay({ view, dom, render, announce }) {
       render();
     },
     hint: askHint,
+    menu: () => {
+      view.menuOpen = !view.menuOpen;
+      render();
+    },
     "new-game": () => askNew(view.game.difficulty),
     tutorial: startTutorial,
     "tutorial-skip": endTutorial,
@@ -460,6 +464,7 @@ export function createPlay({ view, dom, render, announce }) {
     }
     const before = coach ? coach.progress(view) : null;
     view.offer = false; // the first tap answers the first visit's offer, whatever it is
+    if (intent.name !== "menu") view.menuOpen = false; // a choice made in MENU closes it
     if (intent.kind !== "refused" || coach === null) view.message = null;
     if (intent.kind === "cell") await tapCell(intent);
     else if (intent.kind === "die") tapDie(intent);

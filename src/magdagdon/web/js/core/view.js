@@ -12,6 +12,7 @@ export function createView() {
     accepting: false, // MAGDAGDON accepted: choosing the cell that becomes a RUIN
     stagePending: null, // {die, cell}: a stage sent and drawn at once, until the server answers
     busy: false, // a request is under way
+    menuOpen: false, // MENU's list of screens is shown
     sheet: null, // "settings" | "highscores" | "rules" | "about" | "ask" | null
     ask: null, // a yes/no question: {kind: "new", difficulty} | {kind: "power", action, cost}
     scores: null, // High Scores by difficulty, while that sheet is open

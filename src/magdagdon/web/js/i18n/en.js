@@ -2,7 +2,7 @@
 export default {
   lang: "en",
   title: "MAGDAGDON",
-  menu: "Menu",
+  menu: "MENU",
   tutorial: "TUTORIAL",
   tutorialSkip: "SKIP",
   tutorialDone: "DONE",
@@ -183,6 +183,7 @@ export default {
   linkAgain: "MAKE A NEW LINK",
   linkMade: "Open or scan this on the other device. It works once, until {time}.",
   linkMakeFailed: "The link could not be made now. Try again later.",
+  linkLoopback: "Only this computer can open this ({host}). For a link and a QR code a phone can open, start the game with: magdagdon serve --lan",
   linkUseTitle: "Link this device",
   linkUseText: "This device becomes the same player as the device that made the link: the same game, High Scores, Statistics and language. What was played here until now stays with its old player.",
   linkDoneTitle: "Linked",

@@ -5,7 +5,7 @@
 export default {
   lang: "fil",
   title: "MAGDAGDON",
-  menu: "Menu",
+  menu: "MENU",
   tutorial: "TUTORIAL",
   tutorialSkip: "LAKTAWAN",
   tutorialDone: "TAPOS NA",
@@ -186,6 +186,7 @@ export default {
   linkAgain: "GUMAWA NG BAGONG LINK",
   linkMade: "Buksan o i-scan ito sa kabilang device. Isang beses lang ito gagana, hanggang {time}.",
   linkMakeFailed: "Hindi nagawa ang link ngayon. Subukan ulit mamaya.",
+  linkLoopback: "Sa computer na ito lang ito mabubuksan ({host}). Para magkaroon ng link at QR code na mabubuksan ng telepono, simulan ang laro gamit ang: magdagdon serve --lan",
   linkUseTitle: "I-link ang device na ito",
   linkUseText: "Magiging kaparehong player ang device na ito ng device na gumawa ng link: parehong laro, High Scores, STATISTIKA at wika. Ang nilaro rito hanggang ngayon ay mananatili sa dati nitong player.",
   linkDoneTitle: "Naka-link na",

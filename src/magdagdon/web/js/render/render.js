@@ -8,6 +8,7 @@ import { renderOver } from "./over.js";
 import { renderSheet } from "./sheet.js";
 import { renderStatus } from "./status.js";
 import { renderTray } from "./tray.js";
+import { renderBar } from "./bar.js";
 import { shownGame } from "../core/view.js";
 
 export function render(view, dom) {
@@ -35,6 +36,7 @@ export function render(view, dom) {
   }
   renderOver(dom.over, view);
   dom.menu.hidden = Boolean(view.tutorial);
+  renderBar(dom.menu, view);
   dom.skip.hidden = !view.tutorial;
   renderSheet(dom.sheet, view);
 }
