@@ -50,6 +50,7 @@ export default {
   nameSave: "SAVE",
   nameClear: "REMOVE",
   nameSaved: "Name saved.",
+  nameInvalid: "That name can't be used: 1–20 characters only.",
   nameCleared: "Name removed: {name} is shown.",
   nameNeutral: "Until you set one, you are {name}.",
   dataTitle: "Your data",

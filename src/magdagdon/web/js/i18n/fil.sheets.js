@@ -51,6 +51,7 @@ export default {
   nameSave: "I-SAVE",
   nameClear: "ALISIN",
   nameSaved: "Na-save ang pangalan.",
+  nameInvalid: "Hindi puwede ang pangalang iyan: 1–20 titik lang.",
   nameCleared: "Inalis ang pangalan: {name} ang makikita.",
   nameNeutral: "Hangga't wala, ikaw si {name}.",
   dataTitle: "Ang iyong data",

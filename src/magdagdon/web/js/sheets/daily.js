@@ -130,7 +130,15 @@ function draw(body, view) {
     dayNav(daily, overview),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
   );
-  if (daily.sure) body.append(sureRow(daily.sure));
+  if (daily.sure) {
+    // the question shows where the tap was made (on a small phone it is drawn below the fold)
+    const row = sureRow(daily.sure);
+    body.append(row);
+    requestAnimationFrame(() => {
+      row.scrollIntoView({ block: "center" });
+      row.querySelector('[data-action="daily-cancel"]')?.focus({ preventScroll: true });
+    });
+  }
   body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
   if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
 }

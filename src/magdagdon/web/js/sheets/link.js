@@ -17,6 +17,16 @@ function qrImage(svg, url, name) {
     `alt="${escape(t("qrAlt", { url }))}">`;
 }
 
+// A loopback address (127.0.0.1, localhost, ::1) opens only on this computer: no phone can.
+export function loopback(url) {
+  try {
+    const host = new URL(url).hostname;
+    return host === "localhost" || host === "[::1]" || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
 export function createDevices() {
   // server: GET /api/server's answer; link: the link made here; use: the link this device was
   // opened with ({code, state: "ask" | "failed" | "done", reason})
@@ -62,10 +72,13 @@ export function devicesSection(devices) {
       `${escape(server.lan_url)}</a></p></div>`
     : `<p class="device-note">${server ? t("phoneNone") : t("loading")}</p>`;
   const link = devices.link;
+  // a link on a loopback address: no code (no phone could open it), and how to get one that can
+  const local = link && loopback(link.url);
   const made = link
-    ? `<div class="device-qr" data-link-made>${qrImage(link.qr_svg, link.url, "link")}` +
+    ? `<div class="device-qr" data-link-made>${local ? "" : qrImage(link.qr_svg, link.url, "link")}` +
       `<p>${t("linkMade", { time: clock(link.expires_at) })}<br>` +
-      `<span class="device-url" data-link-url>${escape(link.url)}</span></p></div>`
+      `<span class="device-url" data-link-url>${escape(link.url)}</span></p>` +
+      `${local ? `<p class="device-note" data-qr-note>${escape(t("linkLoopback", { host: new URL(link.url).host }))}</p>` : ""}</div>`
     : devices.failed ? `<p class="device-note">${t("linkMakeFailed")}</p>` : "";
   return `<section class="devices" data-devices><h3>${t("phoneTitle")}</h3>${phone}` +
     `<h3>${t("linkTitle")}</h3><p>${t("linkText")}</p>${made}` +
