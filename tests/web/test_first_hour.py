@@ -113,7 +113,7 @@ def test_every_screen_is_reached_from_the_bar_by_its_name(
             }).map(el => el.dataset.action)"""
         )
         assert not outside
-        player.tap(".board")  # a tap beside the list closes it
+        player.tap(".logo")  # a tap beside the list closes it
         expect(page.locator(".menu")).to_be_hidden()
         player.menu("stats")
         page.wait_for_selector('#sheet[data-screen="stats"][open]')
@@ -186,7 +186,7 @@ def test_game_over_lists_its_parts_in_one_column(
         page = player.page
         player.seed_game(Difficulty.PEACEFUL, 7)
         player.play_to_end()
-        state = player.state()
+        state = player.api("GET", f"/api/games/{player.game_id}")
         lines = page.locator("#over .breakdown li")
         expect(lines.first).to_be_visible()
         texts = lines.all_inner_texts()
@@ -198,5 +198,25 @@ def test_game_over_lists_its_parts_in_one_column(
         lefts = {round(box["x"]) for li in lines.all() if (box := li.bounding_box())}
         assert len(lefts) == 1  # one column
         whole(player, "game over")
+    finally:
+        context.close()
+
+
+def test_a_link_on_a_loopback_address_says_how_to_reach_a_phone(
+    browser: Browser, web_server: ServerProcess
+) -> None:
+    """The tests' server is opened on 127.0.0.1, which no phone can open: no code, a note."""
+    assert "127.0.0.1" in web_server.url
+    context, player = open_player(browser, "phone", web_server.url)
+    try:
+        page = player.page
+        player.menu("settings")
+        expect(page.locator(".devices .device-note").first).to_contain_text("magdagdon serve --lan")
+        page.locator(action_hook("link-device")).click()
+        note = page.locator("[data-qr-note]")
+        expect(note).to_contain_text("127.0.0.1")
+        expect(note).to_contain_text("magdagdon serve --lan")
+        expect(page.locator('[data-qr="link"]')).to_have_count(0)
+        expect(page.locator("[data-link-url]")).to_contain_text("#link=")
     finally:
         context.close()

@@ -9,7 +9,7 @@ import { createPlay } from "./play.js";
 import * as prefs from "./prefs.js";
 import { render } from "../render/render.js";
 import { createBoard } from "../render/board.js";
-import { DIFFICULTIES } from "../render/sheet.js";
+import { DIFFICULTIES } from "./game.js";
 import { createTray } from "../render/tray.js";
 import { t } from "../i18n/i18n.js";
 import { createView } from "./view.js";

@@ -7,7 +7,7 @@ import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
 import { feedback } from "./feedback.js";
-import { dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
+import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
 import { keptHint } from "./hint.js";
 import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
 import { signed } from "../lib/format.js";
@@ -15,7 +15,6 @@ import { focusCell } from "./input.js";
 import * as more from "../sheets/more.js";
 import { lazy } from "../lib/lazy.js";
 import * as prefs from "./prefs.js";
-import { DIFFICULTIES } from "../render/sheet.js";
 import { litCells, resetModes, settle } from "./view.js";
 
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap

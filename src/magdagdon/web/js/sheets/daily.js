@@ -8,7 +8,8 @@ import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
 import { num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
-import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
+import { DIFFICULTIES } from "../core/game.js";
+import { recordsRow } from "../render/sheet.js";
 
 const DAY_MS = 864e5;
 
@@ -118,12 +119,12 @@ function draw(body, view) {
   const daily = state(view);
   const overview = daily.overview;
   if (!overview) {
-    body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
+    body.prepend(recordsRow("daily"));
     body.append(h("p", {}, daily.error ?? t("loading")));
     return;
   }
   const today = daily.day === overview.date;
-  body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
+  body.prepend(recordsRow("daily"));
   body.append(
     h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
     streak(overview.streak),
