@@ -31,6 +31,7 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 LATER = (
+    "i18n/en.js",  # before the page first speaks English
     *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
     *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     # the daily challenge, STATISTIKA, the share step and SETTINGS' data (sheets/more.js loads them)

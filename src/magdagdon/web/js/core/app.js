@@ -3,7 +3,7 @@
 import * as api from "./api.js";
 import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
-import { applyStatic, language, setLanguage } from "../i18n/i18n.js";
+import { applyStatic, language, setLanguage, use } from "../i18n/i18n.js";
 import { listen } from "./input.js";
 import { createPlay } from "./play.js";
 import * as prefs from "./prefs.js";
@@ -62,7 +62,9 @@ function browserLanguage() {
 
 async function start() {
   const stored = prefs.get("language");
-  setLanguage(stored ?? browserLanguage());
+  const first = stored ?? browserLanguage();
+  await use(first).catch(() => {}); // English's words load before the page speaks it
+  setLanguage(first);
   applyStatic();
   listen(root, play.onIntent);
   // a tap anywhere but on the open MENU's panel (or its own button) closes it
@@ -87,6 +89,7 @@ async function start() {
     prefs.set("language", language()); // the browser's, the player's from now on
     api.setPlayer(language()).catch(() => {});
   } else if (player && player.language !== language()) {
+    await use(player.language).catch(() => {});
     setLanguage(player.language);
     prefs.set("language", player.language);
     applyStatic();

@@ -331,7 +331,7 @@ export function createPlay({ view, dom, render, announce }) {
 
   async function chooseLanguage(lang) {
     await prepare(lang).catch(() => {}); // the words shown now that load when first used
-    setLanguage(lang);
+    if (!setLanguage(lang)) return; // its words could not load (no connection): nothing changes
     dom.live.textContent = ""; // what was said, said in the other language
     prefs.set("language", lang);
     applyStatic();

@@ -158,7 +158,7 @@ export default {
   askPowerTitle: "Majda Power",
   askPower: "{power}: −{n} points. Use it?",
   yesPower: "YES, USE IT",
-  offerText: "New here? Learn the game in a minute:",
+  offerText: "New here? Learn the game in a few minutes:",
   keysTitle: "KEYBOARD",
   hsRank: "#",
   hsScore: "Score",
