@@ -137,7 +137,7 @@ def test_a_tap_on_a_disabled_button_says_why(player: Player) -> None:
     player.do(Roll())
     player.tap(action_hook("confirm"), force=True)
     expect(message).to_have_class(re.compile(r"\bwhy\b"))
-    expect(message).to_contain_text("Maglagay pa ng 2 bago KUMPIRMAHIN.")
+    expect(message).to_contain_text("Maglagay pa ng 2 dice bago KUMPIRMAHIN.")
     player.tap(action_hook("minus"), force=True)
     expect(message).to_contain_text("I-tap muna ang die na babaguhin.")
     player.tap('.board [data-cell="0-0"]')  # no die chosen

@@ -232,5 +232,5 @@ def test_the_hint_marks_the_die_to_return_on_the_board(player: Player) -> None:
     cell = player.page.locator(cell_hook(wrong.cell))
     expect(cell).to_have_class(re.compile(r"\bhinted\b"))
     expect(cell.locator(".hint-face")).to_have_text("↩")
-    expect(player.page.locator("#message")).to_contain_text("Ibalik ang")
+    expect(player.page.locator("#message")).to_contain_text("Kunin mula sa board ang")
     player.screenshot("hint-return")

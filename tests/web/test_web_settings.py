@@ -112,8 +112,14 @@ def visit_screens(player: Player) -> dict[str, str]:
     player.tap(action_hook("hint"))
     seen["hint"] = page_words(page)
     player.tap(action_hook("hint"))
-    for screen in ("settings", "highscores", "about"):
+    if not page.locator(".menu").is_visible():  # MENU's list of every screen, open
+        player.tap(action_hook("menu"))
+        seen["menu"] = page_words(page)
+        player.tap(action_hook("menu"))
+    for screen in ("settings", "highscores", "about", "daily", "stats"):
         player.menu(screen)
+        page.wait_for_selector(f'#sheet[data-screen="{screen}"][open]')
+        player.wait_idle()
         seen[screen] = page_words(page)
         player.tap(action_hook("close"))
     player.tap(action_hook("new-game"))

@@ -410,6 +410,7 @@ export function createPlay({ view, dom, render, announce }) {
       render();
     },
     hint: askHint,
+    "switch-language": () => chooseLanguage(language() === "fil" ? "en" : "fil"),
     menu: () => {
       view.menuOpen = !view.menuOpen;
       render();

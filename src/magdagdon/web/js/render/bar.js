@@ -9,8 +9,7 @@ export function renderBar(tools, view) {
   tools.querySelector(".menu-toggle").setAttribute("aria-expanded", String(view.menuOpen));
   const other = OTHER[language()] ?? OTHER.fil;
   const switcher = tools.querySelector(".bar-lang");
-  if (switcher.dataset.lang !== other.lang) {
-    switcher.dataset.lang = other.lang;
+  if (switcher.lang !== other.lang) {
     switcher.lang = other.lang;
     switcher.textContent = other.short;
     switcher.setAttribute("aria-label", other.name);
