@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from magdagdon.engine import Confirm, Difficulty
+from magdagdon.engine import Confirm, Difficulty, GameState, action_to_json
 from plans import plain_turn
 from web.web_helpers import action_hook, open_player
 
@@ -224,5 +224,38 @@ def test_a_link_on_a_loopback_address_says_how_to_reach_a_phone(
         expect(note).to_contain_text("magdagdon serve --lan")
         expect(page.locator('[data-qr="link"]')).to_have_count(0)
         expect(page.locator("[data-link-url]")).to_contain_text("#link=")
+    finally:
+        context.close()
+
+
+def finish_by_api(player: Player, seed: int) -> str:
+    """A PEACEFUL game played to its end through the API; answers its id."""
+    game = player.api("POST", "/api/games", {"difficulty": "peaceful", "seed": seed})
+    state = GameState.new(Difficulty.PEACEFUL, seed)
+    while not state.is_over:
+        for action in plain_turn(state):
+            state = state.apply(action)
+            player.api("POST", f"/api/games/{game['id']}/actions", action_to_json(action))
+    return str(game["id"])
+
+
+def test_a_new_best_score_is_celebrated(browser: Browser, web_server: ServerProcess) -> None:
+    context, player = open_player(browser, "phone", web_server.url)
+    try:
+        page = player.page
+        scores: dict[int, int] = {}
+        for seed in (7, 11):  # 40 points, then 200: the second is the player's new best
+            game = finish_by_api(player, seed)
+            scores[seed] = player.api("GET", f"/api/games/{game}")["score"]["total"]
+            page.evaluate(f"localStorage.setItem('magdagdon.lastGame', '{game}')")
+            page.reload()
+            player.wait_ready()
+            expect(page.locator("#over")).to_be_visible()
+            best = page.locator("#over .over-best")
+            if seed == 7:  # the first game: nothing to beat yet
+                expect(best).to_have_count(0)
+        assert scores[11] > scores[7]
+        expect(best).to_have_text("★ Bagong pinakamataas mong puntos!")
+        expect(page.locator("#over .rank")).to_have_text("#1 sa 2 laro sa High Scores ng PEACEFUL")
     finally:
         context.close()
