@@ -45,7 +45,6 @@ export default {
   minRule: "{n} dice a turn",
   minRuleOne: "1 die for the last cell",
   powers: "Majda Powers",
-  nextCost: "· next {n}",
   costOf: "−{n} points",
   ruin: "RUIN",
   straight: "STRAIGHT",

@@ -48,7 +48,6 @@ export default {
   minRule: "{n} dice bawat turno",
   minRuleOne: "1 die sa huling cell",
   powers: "Majda Power",
-  nextCost: "· susunod {n}",
   costOf: "−{n} puntos",
   ruin: "RUIN",
   straight: "STRAIGHT",

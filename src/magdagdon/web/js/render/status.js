@@ -1,5 +1,5 @@
 // The status lines: the difficulty (or TUTORIAL) and the turn, the live score, the Majda Powers
-// left with the next one's cost, how many dice are still to place this turn, and a daily
+// left (the next one's cost is on the Power buttons themselves), how many dice are still to place this turn, and a daily
 // challenge's number (with "practice" when the attempt is not the ranked one).
 import { stagedDice } from "../core/game.js";
 import { h } from "../lib/dom.js";
@@ -17,11 +17,7 @@ function lines(view) {
   top.push(["span", "score", `${t("score")} `, [num(game.score.total), "score-total"]]);
   const small = [];
   if (game.daily) small.push(["span", "daily-tag", dailyLabel(game)]);
-  if (powers.total > 0) {
-    const next = powers.next_penalty === null || game.phase === "over" ? []
-      : [" ", ["span:next", t("nextCost", { n: num(-powers.next_penalty) })]];
-    small.push(["span", "power-stat", `${t("powers")} `, [`${powers.left}/${powers.total}`], ...next]);
-  }
+  if (powers.total > 0) small.push(["span", "power-stat", `${t("powers")} `, [`${powers.left}/${powers.total}`]]);
   if (game.phase === "place") {
     small.push(game.can_confirm
       ? ["span", "min ok", ["span:aria", "✓"], ` ${t("minDone")}`]
@@ -34,7 +30,6 @@ function lines(view) {
 
 function part(p) {
   if (typeof p === "string") return p;
-  if (p[0] === "span:next") return h("span", { class: "next" }, p[1]);
   if (p[0] === "span:aria") return h("span", { "aria-hidden": "true" }, p[1]);
   return h("b", { class: p[1] }, p[0]);
 }
