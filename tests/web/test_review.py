@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from playwright.sync_api import expect
 
 from magdagdon.api.page.static import WEB_DIR
 from web.review_helpers import (
@@ -204,6 +205,10 @@ def test_the_review_fits_and_passes_axe(
         shown = shown_now(player)
         check_step(shown, review, decision)
         check_nav(shown, decision, len(review["steps"]) - 1)
+        # a step the computer would have played otherwise: its line is read without scrolling
+        computer = player.page.locator(".step-words .who.computer")
+        expect(computer).to_have_count(1)
+        expect(computer).to_be_in_viewport(ratio=1)
         player.screenshot(f"review-{scheme}")
         if size in ("phone", "desktop"):
             axe_clean(player, f"review, {size}, {scheme}")
