@@ -113,7 +113,10 @@ def measure(url: str, taps: int) -> dict[str, Any]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         # bypass_csp: wait_for_function evaluates text, which the page's CSP forbids
-        context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        # a Filipino browser: the page's first language (an English one loads en.js first)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, bypass_csp=True, locale="fil-PH"
+        )
         context.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
         page = context.new_page()
         sizes: dict[str, int] = {}
