@@ -85,9 +85,11 @@ async function start() {
     if (err instanceof api.ApiError && err.status === 0) return startOffline();
     throw err;
   }
-  if (player && stored === null && !justLinked() && player.language !== language()) {
-    prefs.set("language", language()); // the browser's, the player's from now on
-    api.setPlayer(language()).catch(() => {});
+  // A first visit on this device in an English browser: English for a player still on the
+  // server's first language (Filipino); a player who chose English elsewhere keeps it.
+  if (player && stored === null && !justLinked() && player.language === "fil" && language() === "en") {
+    prefs.set("language", "en"); // the browser's, the player's from now on
+    api.setPlayer("en").catch(() => {});
   } else if (player && player.language !== language()) {
     await use(player.language).catch(() => {});
     setLanguage(player.language);
