@@ -115,9 +115,20 @@ def test_touch_targets_are_at_least_44_px(player: Player) -> None:
             .map(b => { const r = b.getBoundingClientRect();
                         return {what: b.outerHTML.slice(0, 60), w: r.width, h: r.height}; })"""
     )
-    assert len(boxes) >= 16 + 4 + 5 + 3 + 3
+    # the cells, the dice, the Powers, the actions, the bar (ARAW-ARAW, the language, MENU)
+    assert len(boxes) >= 16 + 4 + 3 + 3 + 3
     small = [b for b in boxes if b["w"] < 44 or b["h"] < 44]
     assert not small
+    listed = player.page.locator(".menu").is_visible()  # a desktop lists them in the bar
+    if not listed:
+        player.tap(action_hook("menu"))
+    for item in player.page.locator(".menu button").all():
+        box = item.bounding_box()
+        assert box is not None
+        assert box["width"] >= 44
+        assert box["height"] >= 44
+    if not listed:
+        player.tap(action_hook("menu"))
     player.menu("settings")
     player.page.wait_for_selector("#player-name")  # its sections that load when opened too
     player.wait_idle()
@@ -200,6 +211,12 @@ def test_every_action_has_a_key_and_enter_never_returns_a_die_by_surprise(
         press("u")  # I-ROLL ULIT: choose, then U again
         press("1")
         press("u")
+        # it costs points: asked first, the answer in focus is no (Enter spends nothing)
+        expect(page.locator('#sheet[data-screen="ask"]')).to_be_visible()
+        expect(page.locator('[data-choice="no"]')).to_be_focused()
+        press("Tab")
+        expect(page.locator('[data-choice="yes"]')).to_be_focused()
+        press("Enter")
         page.wait_for_function("document.body.dataset.busy === undefined")
         assert player.state()["powers"]["used"] == 1
         press("n")  # a new game: it asks first, and the answer in focus is no
