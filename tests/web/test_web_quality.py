@@ -214,7 +214,7 @@ def test_every_action_has_a_key_and_enter_never_returns_a_die_by_surprise(
         # it costs points: asked first, the answer in focus is no (Enter spends nothing)
         expect(page.locator('#sheet[data-screen="ask"]')).to_be_visible()
         expect(page.locator('[data-choice="no"]')).to_be_focused()
-        press("Tab")
+        press("Shift+Tab")
         expect(page.locator('[data-choice="yes"]')).to_be_focused()
         press("Enter")
         page.wait_for_function("document.body.dataset.busy === undefined")
