@@ -229,11 +229,11 @@ def test_the_review_in_english(browser: Browser, web_server: ServerProcess) -> N
         assert dialog.locator("#review-title").inner_text() == "GAME REVIEW"
         assert dialog.locator(".step-count").inner_text() == f"Step 1/{len(review['steps'])}"
         names = dialog.locator(".figure-name").all_inner_texts()
-        assert names == ["Start", "Luck", "Given up", "Final Score"]
+        assert names == ["Start", "Luck", "Points lost", "Final Score"]
         player.page.keyboard.press("End")
         last = review["steps"][-1]
         verdict = dialog.locator(".step-verdict").inner_text()
-        given = f"Given up: {decimal(last['given_up'])}"
+        given = f"Points lost: {decimal(last['given_up'])}"
         assert verdict.startswith(given if last["kind"] == "decision" else "Luck")
         assert not player.errors
     finally:

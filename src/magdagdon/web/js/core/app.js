@@ -1,7 +1,7 @@
 // Wires the page: input.js turns taps and keys into intents, play.js turns them into view
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
-import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
+import { createDevices, justLinked, linkCode, linkedNow, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
 import { applyStatic, language, setLanguage, use } from "../i18n/i18n.js";
 import { listen } from "./input.js";
@@ -87,7 +87,7 @@ async function start() {
   }
   // A first visit on this device in an English browser: English for a player still on the
   // server's first language (Filipino); a player who chose English elsewhere keeps it.
-  if (player && stored === null && !justLinked() && player.language === "fil" && language() === "en") {
+  if (player && stored === null && !linkedNow() && player.language === "fil" && language() === "en") {
     prefs.set("language", "en"); // the browser's, the player's from now on
     api.setPlayer("en").catch(() => {});
   } else if (player && player.language !== language()) {

@@ -40,6 +40,15 @@ export function linkCode() {
   return found[1];
 }
 
+// Whether this page was just restarted as a linked player, without using up the word.
+export function linkedNow() {
+  try {
+    return sessionStorage.getItem(LINKED) === "1";
+  } catch {
+    return false;
+  }
+}
+
 // Whether this page was just restarted as a linked player (said once).
 export function justLinked() {
   try {
