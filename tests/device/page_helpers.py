@@ -36,7 +36,15 @@ QR_PIXELS = """(img) => {
 
 
 def new_device(browser: Browser, layout: str = "phone", **options: Any) -> BrowserContext:
-    return browser.new_context(**LAYOUTS[layout], **options)
+    return browser.new_context(**{**LAYOUTS[layout], **options})
+
+
+def open_screen(page: Page, name: str) -> None:
+    """A screen opened from the bar's MENU (a desktop lists it in the bar itself)."""
+    item = page.locator(f'.menu [data-action="{name}"]')
+    if not item.is_visible():
+        page.locator('[data-action="menu"]').click()
+    item.click()
 
 
 def open_page(page: Page, url: str) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from device.page_helpers import TIMEOUT_MS, new_device, open_page, wait_ready
+from device.page_helpers import TIMEOUT_MS, new_device, open_page, open_screen, wait_ready
 from device.pwa_helpers import wait_controlled
 from web.web_helpers import SCREENSHOTS
 
@@ -63,7 +63,7 @@ def test_device_screens(browser: Browser, server: ServerProcess, scheme: str) ->
             page = first.new_page()
             open_page(page, f"{server.url}/")
             wait_controlled(page)
-            page.locator('[data-action="settings"]').click()
+            open_screen(page, "settings")
             page.locator('[data-qr="lan"]').wait_for(timeout=TIMEOUT_MS)
             show(page, "[data-devices]", "start")
             shoot(page, f"{name}-settings-phone")

@@ -3,6 +3,8 @@
 // and the notice that says plainly when the server cannot be reached. The game itself is saved
 // on the server; this device only keeps what it needs to show the board and to send one tap
 // once the connection is back (its `version` makes a repeat safe: docs/api.md's retry rule).
+import { h } from "../lib/dom.js";
+
 const STATE = "magdagdon.lastState";
 const PENDING = "magdagdon.pending";
 
@@ -68,17 +70,19 @@ export function watchConnection(onChange) {
 }
 
 // The notice, in the message area while the server cannot be reached: nothing is lost, and a
-// tap made now waits to be sent.
-export function noticeHtml(view, t) {
+// tap made now waits to be sent. Its parts as render/message.js draws them: words, or
+// [tag, attributes, ...parts].
+export function notice(view, t) {
   const text = view.waiting
-    ? `<span data-offline-pending>${t("offlinePending")}</span>`
-    : `<span>${t("offlineText")}</span>`;
-  return `<strong class="notice-title">${t("offlineTitle")}</strong> ${text}`;
+    ? ["span", { "data-offline-pending": "" }, t("offlinePending")]
+    : ["span", {}, t("offlineText")];
+  return [["strong", { class: "notice-title" }, t("offlineTitle")], " ", text];
 }
 
 // The notice alone, when there is no game to draw at all (the first visit, with no connection).
 export function showNotice(el, view, t) {
   el.className = "message offline";
-  el.innerHTML = noticeHtml(view, t);
+  const [title, space, text] = notice(view, t);
+  el.replaceChildren(h(title[0], title[1], title[2]), space, h(text[0], text[1], text[2]));
   el.dataset.notice = "offline";
 }

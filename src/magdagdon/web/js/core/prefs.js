@@ -1,6 +1,6 @@
 // What this device remembers (localStorage): the language, the difficulty of the next new game,
 // the last game, sound and vibration (off until switched on in SETTINGS), and whether the
-// tutorial was offered. A browser that refuses storage only forgets.
+// tutorial was offered and was seen (taken to its end or skipped). A browser that refuses storage only forgets.
 const KEYS = {
   language: "magdagdon.language",
   difficulty: "magdagdon.difficulty",
@@ -8,6 +8,7 @@ const KEYS = {
   sound: "magdagdon.sound",
   vibrate: "magdagdon.vibrate",
   tutorialOffered: "magdagdon.tutorialOffered",
+  tutorialSeen: "magdagdon.tutorialSeen",
 };
 
 export function get(name) {
