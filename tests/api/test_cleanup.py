@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import pytest
-from api_helpers import whole_game
 from sqlalchemy import func, select
 from test_server_process import Player
 
+from api_helpers import whole_game
 from magdagdon import clock
 from magdagdon.engine import Difficulty, Roll
 from magdagdon.services import cleanup, games
