@@ -17,8 +17,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import random_action
 
+from api_helpers import random_action
 from magdagdon import cli
 from magdagdon.engine import Action, Difficulty, GameState, action_to_json, replay
 from magdagdon.store import Store

@@ -8,9 +8,9 @@ import sys
 from typing import TYPE_CHECKING
 
 import pytest
-from api_helpers import whole_game
 from sqlalchemy import select
 
+from api_helpers import whole_game
 from magdagdon.engine import Difficulty, replay
 from magdagdon.services import games
 from magdagdon.store import GameMode, Store
