@@ -1,4 +1,4 @@
-"""Issue 20 item 4: unfinished games untouched for 30 days go, with their log; finished games
+"""Unfinished games untouched for 30 days go, with their log; finished games
 stay; a player left with nothing goes. Time is the server's clock, moved by the test."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import pytest
-from api_helpers import whole_game
 from sqlalchemy import func, select
 from test_server_process import Player
 
+from api_helpers import whole_game
 from magdagdon import clock
 from magdagdon.engine import Difficulty, Roll
 from magdagdon.services import cleanup, games

@@ -1,6 +1,7 @@
-"""V(s): the computer player's expected final score from a state, with its best play (SPEC.md
-"Review"). One function answers both the hint's ``expected_value`` and the game review, so that
-a review's values are the hint's for the same states and following every hint gives up nothing.
+"""V(s): the computer player's expected final score from a state, with its best play (docs/rules.md
+"Modes and records" (Review)). One function answers both the hint's ``expected_value`` and the game
+review, so that a review's values are the hint's for the same states and following every hint gives
+up nothing.
 
 By the kind of state:
 
