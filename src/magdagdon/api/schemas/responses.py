@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from magdagdon.api.schemas.derive import model_of
+from magdagdon.services import transfer
 from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
@@ -155,6 +156,4 @@ class ServerView(BaseModel):
     lan_qr_svg: str | None = Field(description="lan_url's QR code, a standalone SVG document.")
 
 
-class ImportedOut(BaseModel):
-    imported: int
-    skipped: int
+ImportedOut = model_of(transfer.Imported, "ImportedOut")
