@@ -1,7 +1,7 @@
 """An import that is out of every bound a game played on a server keeps is refused (422 naming
 the game and the field) and changes nothing: no player made, no game; imported daily attempts
 keep their history (High Scores, Statistics) but never rank on a day's table nor make a streak
-(SPEC "Where a rank comes from")."""
+(docs/rules.md "Modes and records" (Where a rank comes from))."""
 
 from __future__ import annotations
 

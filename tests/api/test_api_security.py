@@ -1,4 +1,4 @@
-"""Issue 20 item 5: the security headers on every answer, the page's CSP, the cookie's
+"""The security headers on every answer, the page's CSP, the cookie's
 ``Secure`` and https URLs behind a trusted proxy only, and the API docs off unless asked for."""
 
 from __future__ import annotations

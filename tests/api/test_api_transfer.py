@@ -46,7 +46,8 @@ def records(client: TestClient) -> dict[str, Any]:
 
 def unstreaked(found: dict[str, Any]) -> dict[str, Any]:
     """The records with the streak left out, having checked that it is nothing: an imported
-    daily attempt never makes a streak (SPEC "Where a rank comes from")."""
+    daily attempt never makes a streak (docs/rules.md "Modes and records" (Where a rank comes
+    from))."""
     found = copy.deepcopy(found)
     for key, value in found.items():
         if key == "daily" or key.startswith("stats"):

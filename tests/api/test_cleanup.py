@@ -1,4 +1,4 @@
-"""Issue 20 item 4: unfinished games untouched for 30 days go, with their log; finished games
+"""Unfinished games untouched for 30 days go, with their log; finished games
 stay; a player left with nothing goes. Time is the server's clock, moved by the test."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Screenshots of every screen issue 19 adds, in the layouts and both schemes, for a person to
-look at (artifacts/screenshots/device-*.png): SETTINGS with the phone's and the link's QR codes,
-the question and the result of opening a link (linked, and refused), the offline notice."""
+"""Screenshots of the screens of play on other devices, in the layouts and both schemes, for a
+person to look at (artifacts/screenshots/device-*.png): SETTINGS with the phone's and the link's
+QR codes, the question and the result of opening a link (linked, and refused), the offline
+notice."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One player on every device (issue 19 item 2) in two real browser contexts: a link made in
+"""One player on every device in two real browser contexts: a link made in
 SETTINGS on one, opened on the other, makes it the same player (the same current game and High
 Scores); the second device's turn shows on the first after a reload; the same link again, an
 expired one (the test moves the server's clock) and a wrong one are refused and change nothing;

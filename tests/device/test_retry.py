@@ -1,6 +1,6 @@
-"""Issue 19 item 4 on a real server over a connection that really loses answers: an action whose
-answer was dropped, sent again with the same ``version``, answers the state it produced and is
-in the server's action log once."""
+"""An answer lost on the way, on a real server over a connection that really loses answers: an
+action whose answer was dropped, sent again with the same ``version``, answers the state it produced
+and is in the server's action log once."""
 
 from __future__ import annotations
 

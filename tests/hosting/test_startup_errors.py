@@ -1,4 +1,4 @@
-"""Issue 20 item 3: a damaged or unreadable database at start-up gives one clear line on
+"""A damaged or unreadable database at start-up gives one clear line on
 standard error and exit status 1, no traceback (with one process or several)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20 item 2: ``magdagdon serve --workers N`` runs N processes on one address over one
+"""``magdagdon serve --workers N`` runs N processes on one address over one
 database; a worker killed with SIGKILL under load loses no acknowledged action, and the other
 goes on serving while it is replaced. On SQLite and on PostgreSQL."""
 

@@ -1,8 +1,8 @@
-"""The game review's sheet (SPEC.md "Review"): opened from the game over and from a High Scores
-row, its progress shown while the server answers 202, then stepped through like a replay —
-forwards to the end and back, by taps on a phone and by ←/→ on a desktop — every figure shown
-equal to the API's review; axe in light and dark; a screenshot at each size; the review's words
-complete in both languages; and nothing of it in the play screen's first load."""
+"""The game review's sheet (docs/rules.md "Modes and records" (Review)): opened from the game over
+and from a High Scores row, its progress shown while the server answers 202, then stepped through
+like a replay — forwards to the end and back, by taps on a phone and by ←/→ on a desktop — every
+figure shown equal to the API's review; axe in light and dark; a screenshot at each size; the
+review's words complete in both languages; and nothing of it in the play screen's first load."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The daily challenge, STATISTIKA and the player's data on the page (issue 18): a daily game
+"""The daily challenge, STATISTIKA and the player's data on the page: a daily game
 played by taps to its share text on the clipboard, the Statistics sheet with its chart, a name
 shown as text on the day's table, an export brought back by import; every new sheet checked by
 axe and photographed on four screens, light and dark."""

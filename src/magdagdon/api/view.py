@@ -9,7 +9,6 @@ from fastapi import Response
 
 from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.api.schemas import responses
-from magdagdon.api.schemas.daily import StreakOut
 from magdagdon.engine.view import state_view
 from magdagdon.services import players
 from magdagdon.store import GameStatus
@@ -17,7 +16,6 @@ from magdagdon.store import GameStatus
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from magdagdon.services.daily import Streak
     from magdagdon.store import GameRecord, Player, Store
 
 
@@ -57,7 +55,3 @@ def settings_of(player: Player) -> responses.PlayerSettings:
     return responses.PlayerSettings.model_validate(
         {"language": player.language, "name": player.name, "tag": players.player_tag(player.token)}
     )
-
-
-def streak_out(streak: Streak) -> StreakOut:
-    return StreakOut(current=streak.current, best=streak.best)

@@ -1,7 +1,7 @@
-"""V(s): the computer player's expected final score from a state, with its own play (SPEC.md
-"Review"). One function answers the hint's ``expected_value``, the game review and the computer's
-figure in STATISTIKA, so a review's values are the hint's for the same states and following
-every hint gives up nothing.
+"""V(s): the computer player's expected final score from a state, with its own play
+(docs/rules.md "Modes and records", Review). One function answers the hint's ``expected_value``,
+the game review and the computer's figure in STATISTIKA, so a review's values are the hint's for
+the same states and following every hint gives up nothing.
 
 Near the end of a game (``endgame.EXACT_UPTO`` empty cells or fewer) V is exact: the whole tree of
 rolls, placements, RUINs and Powers to the end (``bots/endgame.py``), which the computer also

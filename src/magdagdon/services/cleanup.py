@@ -1,4 +1,4 @@
-"""Issue 20 item 4: the database of a busy server grows only with what players finish.
+"""The database of a busy server grows only with what players finish.
 
 An unfinished game (abandoned when its player started another, or simply left) is removed with
 its action log once it has been untouched for ``Settings.unfinished_days`` days (30); finished

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import Field
 
 from magdagdon import clock
 from magdagdon.engine import Difficulty
@@ -32,7 +34,9 @@ TABLE_LENGTH = 100
 
 @dataclass(frozen=True, slots=True)
 class Streak:
-    current: int
+    current: Annotated[
+        int, Field(description="Days in a row with a finished ranked attempt, to today.")
+    ]
     best: int
 
 
@@ -41,14 +45,16 @@ class Challenge:
     """Today's challenge on one difficulty, as the player stands with it."""
 
     difficulty: Difficulty
-    status: str  # "new" | "playing" | "over": of the ranked attempt
+    status: Annotated[
+        Literal["new", "playing", "over"], Field(description="Of the ranked attempt.")
+    ]
     game_id: str | None
     score: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class Overview:
-    day: date
+    date: str  # YYYY-MM-DD, today's (UTC)
     number: int
     streak: Streak
     challenges: tuple[Challenge, ...]
@@ -57,12 +63,16 @@ class Overview:
 @dataclass(frozen=True, slots=True)
 class TableEntry:
     rank: int
-    name: str  # the player's name, or the neutral one
-    named: bool  # whether the player set the name
-    tag: str  # the neutral name's four digits
+    name: Annotated[str, Field(description="The player's name, or a neutral one; show it as text.")]
+    named: Annotated[
+        bool, Field(description="Whether the player set the name (else the neutral one).")
+    ]
+    tag: Annotated[
+        str, Field(description="Four digits telling unnamed players apart (Manlalaro 4F2A).")
+    ]
     score: int
     turns: int
-    game_id: str | None  # only on the asking player's own row
+    game_id: Annotated[str | None, Field(description="Only on the asking player's own row.")] = None
 
 
 def open_day(day: date | None) -> date:
@@ -107,10 +117,13 @@ def overview(store: Store, player: str) -> Overview:
         if game is None:
             challenges.append(Challenge(difficulty, "new", None, None))
         else:
-            status = "over" if game.status == "finished" else "playing"
+            status: Literal["playing", "over"] = "over" if game.status == "finished" else "playing"
             challenges.append(Challenge(difficulty, status, game.id, game.score))
     return Overview(
-        today, daily_number(today), streak(map(date.fromisoformat, days), today), tuple(challenges)
+        today.isoformat(),
+        daily_number(today),
+        streak(map(date.fromisoformat, days), today),
+        tuple(challenges),
     )
 
 

@@ -97,8 +97,8 @@ def check_times(
 
 class HintBound:
     """The most hints a game can have counted: one for each state the player acted in outside
-    phase ``roll`` (SPEC "Hints": a hint asked there is not counted), and one for the state it
-    waits in when it is not over."""
+    phase ``roll`` (docs/rules.md "Modes and records" (Hints): a hint asked there is not
+    counted), and one for the state it waits in when it is not over."""
 
     def __init__(self) -> None:
         self.decisions = 0

@@ -7,7 +7,6 @@ rule (``name_rules``) keeps it short, visible, and unlike an unnamed player's na
 
 from __future__ import annotations
 
-import enum
 import hashlib
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -18,15 +17,6 @@ if TYPE_CHECKING:
     from magdagdon.store import Player, Store
 
 MAX_LENGTH = name_rules.MAX_LENGTH
-
-
-class Unset(enum.Enum):
-    """A setting not given (so not changed), unlike a name given as None (cleared)."""
-
-    UNSET = "unset"
-
-
-UNSET = Unset.UNSET
 
 
 def clean_name(text: str) -> str:
@@ -48,15 +38,19 @@ def neutral_name(token: str) -> str:
     return f"Manlalaro {player_tag(token)}"
 
 
-def save_settings(
-    store: Store, player: Player, *, language: str | None = None, name: str | Unset | None = UNSET
-) -> Player:
-    """Change the player's language and name (None clears the name) in one transaction, after
-    checking the name (:class:`InvalidNameError`: nothing changes)."""
-    kept = player.name if isinstance(name, Unset) else None if name is None else clean_name(name)
-    with store.write() as rows:
-        if language is not None and language != player.language:
+def set_language(store: Store, player: Player, language: str) -> Player:
+    """The player with ``language`` kept."""
+    if language != player.language:
+        with store.write() as rows:
             rows.set_language(player.token, language)
-        if kept != player.name:
+    return replace(player, language=language)
+
+
+def set_name(store: Store, player: Player, name: str | None) -> Player:
+    """The player with ``name`` kept (None clears it), once checked
+    (:class:`~magdagdon.services.errors.InvalidNameError`: nothing changes)."""
+    kept = None if name is None else clean_name(name)
+    if kept != player.name:
+        with store.write() as rows:
             rows.set_name(player.token, kept)
-    return replace(player, language=language or player.language, name=kept)
+    return replace(player, name=kept)

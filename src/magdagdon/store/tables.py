@@ -125,7 +125,7 @@ reviews = Table(
     CheckConstraint("status IN ('pending', 'done', 'failed')", name="reviews_status"),
 )
 
-# a finished game's summary (services.results), written when it ends: what Statistics add up
+# a finished game's summary (``store/results.py``), written when it ends: what Statistics add up
 game_results = Table(
     "game_results",
     metadata,

@@ -7,37 +7,21 @@ from fastapi import APIRouter, Query, Request, Response
 
 from magdagdon.api.days import Day
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.daily import ChallengeOut, DailyOut, TableRowOut
+from magdagdon.api.schemas.daily import DailyOut, TableRowOut
+from magdagdon.api.schemas.derive import list_of
 from magdagdon.api.schemas.requests import DailyStart
 from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.api.view import game_response, streak_out
+from magdagdon.api.view import game_response
 from magdagdon.engine import Difficulty
 from magdagdon.services import daily
 
 router = APIRouter(prefix="/api", tags=["daily"])
 
 
-@router.get("/daily")
-def overview(store: StoreDep, caller: CallerDep) -> DailyOut:
+@router.get("/daily", response_model=DailyOut)
+def overview(store: StoreDep, caller: CallerDep) -> daily.Overview:
     """Today's challenge (UTC) on each difficulty, as the player stands with it."""
-    token = caller.cookie_token
-    found = daily.overview(store, token)
-    return DailyOut(
-        date=found.day.isoformat(),
-        number=found.number,
-        streak=streak_out(found.streak),
-        challenges=[
-            ChallengeOut.model_validate(
-                {
-                    "difficulty": c.difficulty.value,
-                    "status": c.status,
-                    "game_id": c.game_id,
-                    "score": c.score,
-                }
-            )
-            for c in found.challenges
-        ],
-    )
+    return daily.overview(store, caller.cookie_token)
 
 
 @router.post(
@@ -50,14 +34,14 @@ def start(request: Request, body: DailyStart, store: StoreDep, caller: CallerDep
     return game_response(request, store, game, 201)
 
 
-@router.get("/daily/table", responses=error_responses(409, 422))
+@router.get(
+    "/daily/table", response_model=list_of(TableRowOut), responses=error_responses(409, 422)
+)
 def table(
     difficulty: Difficulty,
     store: StoreDep,
     caller: CallerDep,
     day: Annotated[Day | None, Query(alias="date")] = None,
-) -> list[TableRowOut]:
+) -> list[daily.TableEntry]:
     """The day's ranked attempts on this server, best first (today when no date)."""
-    token = caller.cookie_token
-    entries = daily.table(store, token, difficulty, day)
-    return [TableRowOut.model_validate(entry) for entry in entries]
+    return daily.table(store, caller.cookie_token, difficulty, day)

@@ -32,5 +32,8 @@ def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) 
     if new:
         player = store.new_player(body.language or "fil")
         caller.created(player)
-    name = body.name if given else players.UNSET
-    return settings_of(players.save_settings(store, player, language=body.language, name=name))
+    if body.language is not None:
+        player = players.set_language(store, player, body.language)
+    if given:
+        player = players.set_name(store, player, body.name)
+    return settings_of(player)

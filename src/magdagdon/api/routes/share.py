@@ -10,19 +10,7 @@ from magdagdon.services import share
 router = APIRouter(prefix="/api/games", tags=["daily"])
 
 
-@router.get("/{game_id}/share", responses=error_responses(404, 409))
-def share_text(request: Request, game_id: str, caller: CallerDep) -> ShareOut:
+@router.get("/{game_id}/share", response_model=ShareOut, responses=error_responses(404, 409))
+def share_text(request: Request, game_id: str, caller: CallerDep) -> share.Share:
     """The share text of a finished daily or practice game (409 before its end)."""
-    found = share.share(caller.game(game_id), str(request.base_url))
-    return ShareOut.model_validate(
-        {
-            "game_id": game_id,
-            "number": found.number,
-            "date": found.day,
-            "difficulty": found.difficulty,
-            "mode": found.mode,
-            "score": found.score,
-            "grid": [list(row) for row in found.grid],
-            "text": found.text,
-        }
-    )
+    return share.share(caller.game(game_id), str(request.base_url))

@@ -49,10 +49,11 @@ _BODY = {"required": True, "content": {"application/json": {"schema": {"type": "
 
 @router.post(
     "/import",
+    response_model=ImportedOut,
     responses={**error_responses(422), **_REFUSED},
     openapi_extra={"requestBody": _BODY},
 )
-async def import_(request: Request, store: StoreDep, caller: CallerDep) -> ImportedOut:
+async def import_(request: Request, store: StoreDep, caller: CallerDep) -> transfer.Imported:
     """Replay every game of an export and keep the player's new ones; 422 ``import_invalid``
     (naming the game, and the action or the field) when one does not replay or is out of
     range, and then nothing is kept."""
@@ -70,4 +71,4 @@ async def import_(request: Request, store: StoreDep, caller: CallerDep) -> Impor
     )
     if new:
         caller.created(player)
-    return ImportedOut(imported=found.imported, skipped=found.skipped)
+    return found

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from magdagdon.api.schemas.derive import model_of
+from magdagdon.services import transfer
+from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
 BoardCell = int | Literal["ruin"] | None
@@ -99,18 +103,8 @@ class Hint(BaseModel):
     version: int = Field(description="The game version the hint is for.")
 
 
-class HighScoreEntry(BaseModel):
-    # read off the store's HighScore record, field by name
-    model_config = ConfigDict(from_attributes=True)
-
-    rank: int
-    score: int
-    date: str
-    turns: int
-    powers_used: int
-    ruins: int
-    hints_used: int
-    game_id: str
+#: The store's High Scores record without its difficulty (the one asked for).
+HighScoreEntry = model_of(HighScore, "HighScoreEntry", leave_out=("difficulty",))
 
 
 class PlayerSettings(BaseModel):
@@ -162,6 +156,4 @@ class ServerView(BaseModel):
     lan_qr_svg: str | None = Field(description="lan_url's QR code, a standalone SVG document.")
 
 
-class ImportedOut(BaseModel):
-    imported: int
-    skipped: int
+ImportedOut = model_of(transfer.Imported, "ImportedOut")

@@ -1,10 +1,10 @@
 """games.imported: whether a game came in by an import rather than being played here
 
-SPEC "Where a rank comes from": the day's table and streaks count only daily attempts played on
-this server, as they happened. An imported game keeps its mode (an imported attempt at a day
-still is the player's attempt at it, so they cannot play it ranked again here) and enters High
-Scores and Statistics, but the day's table and the streak leave it out. Every game before this
-revision is counted as played here (the import could not be told apart then).
+docs/rules.md "Modes and records" (Where a rank comes from): the day's table and streaks count only
+daily attempts played on this server, as they happened. An imported game keeps its mode (an imported
+attempt at a day still is the player's attempt at it, so they cannot play it ranked again here) and
+enters High Scores and Statistics, but the day's table and the streak leave it out. Every game
+before this revision is counted as played here (the import could not be told apart then).
 
 Revision ID: 0006
 Revises: 0005
