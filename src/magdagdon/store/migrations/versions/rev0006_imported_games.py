@@ -23,10 +23,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(
-            sa.Column("imported", sa.Boolean, nullable=False, server_default=sa.false())
-        )
+    # a plain ADD COLUMN (SQLite takes one with a constant default): a batch operation would copy
+    # the table and drop the old one, which the actions' foreign key refuses once games exist
+    op.add_column(
+        "games", sa.Column("imported", sa.Boolean, nullable=False, server_default=sa.false())
+    )
 
 
 def downgrade() -> None:
