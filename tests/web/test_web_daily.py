@@ -207,10 +207,10 @@ def test_a_name_is_shown_as_text_on_the_days_table(opened: Opener) -> None:
     player.menu("settings")
     field = page.locator("#player-name")
     expect(field).to_be_visible()
-    field.fill("  <b>Maj</b> ✨ ")
+    field.fill("  <b>Maj</b> #1 ")
     field.press("Enter")
     expect(page.locator(".more-note")).to_have_text("Na-save ang pangalan.")
-    assert player.api("GET", "/api/player")["name"] == "<b>Maj</b> ✨"
+    assert player.api("GET", "/api/player")["name"] == "<b>Maj</b> #1"
     field.fill("x" * 25)
     player.tap(action_hook("name-save"))
     expect(page.locator(".more-note.error")).to_be_visible()  # the server's word: too long
@@ -218,7 +218,7 @@ def test_a_name_is_shown_as_text_on_the_days_table(opened: Opener) -> None:
     open_records(player, "daily")
     page.wait_for_selector('.daily-table[data-daily-table="peaceful"]')
     name = page.locator(".daily-table tr.mine .daily-name")
-    expect(name).to_contain_text("<b>Maj</b> ✨")
+    expect(name).to_contain_text("<b>Maj</b> #1")
     assert name.locator("b").count() == 0  # text, never markup
 
 
