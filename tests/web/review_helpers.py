@@ -42,7 +42,7 @@ SHOWN = """() => {
         index: Number(dialog.dataset.step), step: Number(step.dataset.reviewStep),
         kind: step.dataset.kind, label: step.dataset.label,
         count: text(".step-count"), verdict: text(".step-verdict"), words: text(".step-words"),
-        chip: text(".step-verdict .chip"),
+        chip: text(".step-verdict .chip"), better: text("[data-review-better]"),
         figures: Object.fromEntries([...dialog.querySelectorAll("[data-figure]")].map(
             (f) => [f.dataset.figure, f.querySelector(".figure-value").textContent])),
         cells: Object.fromEntries([...dialog.querySelectorAll("[data-review-cell]")].map(
@@ -55,15 +55,40 @@ SHOWN = """() => {
 }"""
 
 
-def decimal(n: float, places: int = 1) -> str:
-    """lib/format.js's ``decimal``: JavaScript's toFixed (halves of the exact value up)."""
-    text = str(Decimal(abs(n)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-    return f"{MINUS}{text}" if n < 0 and float(text) != 0 else text
+def rounded(n: float) -> int:
+    """lib/format.js's ``whole``: whole points, halves away from zero."""
+    r = int(Decimal(abs(n)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return -r if n < 0 else r
 
 
-def signed_decimal(n: float) -> str:
-    text = decimal(n)
-    return text if text.startswith(MINUS) else f"+{text}"
+def whole_parts(parts: list[float], total: float) -> list[int]:
+    """lib/format.js's ``wholeParts``: parts rounded, then moved by 1 (the most rounded the wrong
+    way first) until they add up to the total rounded."""
+    shown = [rounded(p) for p in parts]
+    gap = rounded(total) - sum(shown)
+    moved: set[int] = set()
+    while gap:
+        step = 1 if gap > 0 else -1
+        free = [i for i in range(len(parts)) if i not in moved]
+        pick = max(free, key=lambda i: ((parts[i] - shown[i]) * step, -i))
+        moved.add(pick)
+        shown[pick] += step
+        gap -= step
+    return shown
+
+
+def figures(step: dict[str, Any]) -> dict[str, int]:
+    """review/step.js's ``figures``: a step's figures in whole points that add up as read."""
+    if step["kind"] == "chance":
+        before, luck = whole_parts([step["before"], step["luck"]], step["after"])
+        return {"before": before, "luck": luck, "after": rounded(step["after"])}
+    after, given = whole_parts([step["after"], step["given_up"]], step["best"])
+    return {"after": after, "given": given, "best": rounded(step["best"])}
+
+
+def signed(n: int) -> str:
+    """lib/format.js's ``signed`` (0 without a sign)."""
+    return "0" if n == 0 else f"+{n}" if n > 0 else f"{MINUS}{-n}"
 
 
 def whole(n: int) -> str:

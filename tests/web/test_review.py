@@ -15,12 +15,13 @@ from playwright.sync_api import expect
 from magdagdon.api.page.static import WEB_DIR
 from web.review_helpers import (
     SHOWN,
-    decimal,
+    figures,
     finish_game,
     review_json,
-    signed_decimal,
+    signed,
     wait_done,
     whole,
+    whole_parts,
 )
 from web.web_helpers import action_hook, axe_clean, open_player
 
@@ -43,12 +44,21 @@ def key(cell: list[int]) -> str:
 
 
 def check_summary(shown: dict[str, Any], review: dict[str, Any]) -> None:
-    """start + luck − given up = Final Score, the API's figures, and they add up."""
+    """start + luck − given up = Final Score: the API's figures in whole points, each within a
+    point of the API's, and the four shown add up."""
     assert abs(review["start"] + review["luck"] - review["given_up"] - review["final"]) <= 0.5
+    start, luck, lost = whole_parts(
+        [review["start"], review["luck"], -review["given_up"]], review["final"]
+    )
+    assert start + luck + lost == review["final"]
+    for part, exact in zip(
+        (start, luck, lost), (review["start"], review["luck"], -review["given_up"]), strict=True
+    ):
+        assert abs(part - exact) < 1
     assert shown["figures"] == {
-        "start": decimal(review["start"]),
-        "luck": signed_decimal(review["luck"]),
-        "given": f"\u2212 {decimal(review['given_up'])}",
+        "start": whole(start),
+        "luck": signed(luck),
+        "given": f"\u2212 {whole(-lost)}",
         "total": f"= {whole(review['final'])}",
     }
 
@@ -63,19 +73,29 @@ def check_step(shown: dict[str, Any], review: dict[str, Any], index: int) -> Non
     assert len(shown["dice"]) == len(roll)
     for i, (label, value) in enumerate(zip(shown["dice"], roll, strict=True)):
         assert re.match(rf"die {i + 1}: {value}(,|$)", label), label
+    figure = figures(step)
     if step["kind"] == "chance":
-        assert shown["verdict"] == f"Suwerte {signed_decimal(step['luck'])}"
-        assert f"{decimal(step['before'])} → {decimal(step['after'])}" in shown["words"]
+        assert figure["before"] + figure["luck"] == figure["after"]
+        assert shown["verdict"] == f"Suwerte {signed(figure['luck'])}"
+        assert f"{whole(figure['before'])} → {whole(figure['after'])}" in shown["words"]
         rolled = ", ".join(str(step["dice"][i]) for i in step["rolled"])
         assert f"Lumabas: {rolled}" in shown["words"]
     else:
         label = step["label"]
         assert shown["label"] == (label or "")
         assert shown["chip"] == (LABELS[label] if label else None)
-        assert shown["verdict"].startswith(f"Nawala: {decimal(step['given_up'])}")
-        assert f"inaasahan {decimal(step['after'])}" in shown["words"]
+        assert figure["after"] + figure["given"] == figure["best"]
+        assert shown["verdict"].startswith(f"Nawala: {whole(figure['given'])}")
+        assert f"inaasahan {whole(figure['after'])}" in shown["words"]
         if step["played"] != step["suggested"] and "Pareho" not in shown["words"]:
-            assert f"inaasahan {decimal(step['best'])}" in shown["words"]
+            assert f"inaasahan {whole(figure['best'])}" in shown["words"]
+        # a labelled decision says what the better choice was worth, in one sentence
+        assert (shown["better"] is not None) == (label is not None)
+        if label:
+            assert shown["better"].endswith(
+                f"mas mataas sana nang {whole(figure['given'])} puntos ang inaasahang Final Score."
+            )
+            assert shown["better"].count(".") == 1
         placed = {key(a["cell"]) for a in step["played"] if a["type"] in ("stage", "ruin")}
         for cell in placed:
             assert "you" in shown["cells"][cell].split()
@@ -205,10 +225,10 @@ def test_the_review_fits_and_passes_axe(
         shown = shown_now(player)
         check_step(shown, review, decision)
         check_nav(shown, decision, len(review["steps"]) - 1)
-        # a step the computer would have played otherwise: its line is read without scrolling
-        computer = player.page.locator(".step-words .who.computer")
-        expect(computer).to_have_count(1)
-        expect(computer).to_be_in_viewport(ratio=1)
+        # a labelled step the computer would have played otherwise: the sentence that says its
+        # choice and worth is read without scrolling
+        expect(player.page.locator(".step-words .who.computer")).to_have_count(1)
+        expect(player.page.locator("[data-review-better]")).to_be_in_viewport(ratio=1)
         player.screenshot(f"review-{scheme}")
         if size in ("phone", "desktop"):
             axe_clean(player, f"review, {size}, {scheme}")
@@ -233,7 +253,7 @@ def test_the_review_in_english(browser: Browser, web_server: ServerProcess) -> N
         player.page.keyboard.press("End")
         last = review["steps"][-1]
         verdict = dialog.locator(".step-verdict").inner_text()
-        given = f"Points lost: {decimal(last['given_up'])}"
+        given = f"Points lost: {whole(figures(last).get('given', 0))}"
         assert verdict.startswith(given if last["kind"] == "decision" else "Luck")
         assert not player.errors
     finally:

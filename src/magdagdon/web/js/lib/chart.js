@@ -2,7 +2,7 @@
 // anywhere else): STATISTIKA's histogram of scores and the player's mean beside the computer
 // player's; the review's line of the expected Final Score through the game.
 import { svg } from "./dom.js";
-import { decimal, num } from "./format.js";
+import { num, points as wholePoints } from "./format.js";
 
 const W = 320;
 
@@ -73,7 +73,7 @@ export function expectedScores(review, current, { title, onPick }) {
     svg("line", { x1: x(at), x2: x(at), y1: PAD.top, y2: H - PAD.bottom }),
     svg("line", { class: "seg", x1: x(current), y1: y(values[current]), x2: x(at), y2: y(values[at]) }),
     svg("circle", { cx: x(at), cy: y(values[at]), r: 5 }));
-  const ticks = [high, low].map((v) => svg("text", { class: "tick", x: PAD.left - 4, y: y(v) + 4 }, decimal(v, 0)));
+  const ticks = [high, low].map((v) => svg("text", { class: "tick", x: PAD.left - 4, y: y(v) + 4 }, wholePoints(v)));
   const el = svg("svg", {
     class: "review-chart", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "xMinYMid meet",
     role: "img", "aria-label": title,

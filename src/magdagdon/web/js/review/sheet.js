@@ -6,7 +6,7 @@
 import * as api from "../core/api.js";
 import { expectedScores } from "../lib/chart.js";
 import { h } from "../lib/dom.js";
-import { decimal, num, signedDecimal } from "../lib/format.js";
+import { num, points, signed, wholeParts } from "../lib/format.js";
 import { labelChip, stepSpoken, stepView } from "./step.js";
 import { t } from "../i18n/i18n.js";
 
@@ -21,7 +21,8 @@ function button(name, text, extra = {}) {
 function create(root) {
   const title = h("h2", { id: "review-title" }, t("review.title"));
   const close = button("close", t("review.close"), { class: "btn quiet close" });
-  const body = h("div", { class: "review-body", id: "review-body" });
+  // focusable: on a small screen the step may scroll, and a keyboard must reach all of it
+  const body = h("div", { class: "review-body", id: "review-body", tabindex: "0" });
   const live = h("div", { class: "sr", "aria-live": "polite", "aria-atomic": "true" });
   const nav = h("nav", { class: "review-nav", "aria-label": t("review.title") },
     button("prev", `‹ ${t("review.prev")}`, { "aria-keyshortcuts": "ArrowLeft" }),
@@ -131,7 +132,7 @@ function draw(made) {
   made.body.replaceChildren(h("div", { class: "review-done" },
     summary(review),
     h("figure", { class: "review-figure" }, expectedScores(review, state.index, {
-      title: `${t("review.chartTitle")}: ${decimal(review.values[0])} → ${decimal(review.values.at(-1))}`,
+      title: `${t("review.chartTitle")}: ${points(review.values[0])} → ${points(review.values.at(-1))}`,
       onPick: (i) => show(made, i),
     })),
     stepView(step, state.index, count)));
@@ -153,16 +154,16 @@ function pending(progress) {
     h("p", { class: "muted" }, t("review.pendingNote")));
 }
 
-// start + luck − given up = Final Score: the server's own figures (its sums are taken before
-// rounding, so the four shown to a tenth add up within a few tenths).
+// start + luck − given up = Final Score: the server's own figures in whole points, rounded so
+// that the four shown add up as read (format.js wholeParts: each within 1 point of its value).
 function summary(review) {
   const figure = (name, value, sign) => h("div", { class: `figure ${name}`, "data-figure": name },
     h("span", { class: "figure-name" }, t(`review.${name === "total" ? "final" : name === "given" ? "givenUp" : name}`)),
     h("b", { class: "figure-value" }, `${sign}${value}`));
   const counts = LABELS.filter((l) => review.labels[l]).map((l) =>
     h("span", { class: "count" }, labelChip(l), ` × ${review.labels[l]}`));
-  const shown = { start: decimal(review.start), luck: signedDecimal(review.luck),
-    given: decimal(review.given_up), final: num(review.final) };
+  const [start, luck, lost] = wholeParts([review.start, review.luck, -review.given_up], review.final);
+  const shown = { start: num(start), luck: luck === 0 ? "0" : signed(luck), given: num(-lost), final: num(review.final) };
   return h("section", { class: "review-summary", "data-review-summary": "",
     "aria-label": t("review.summaryLabel", shown) },
   h("div", { class: "sum-line", "aria-hidden": "true" },

@@ -1,10 +1,12 @@
 // One step of a review, drawn read-only from the step's numbers: the board before it (with the
 // player's dice or RUIN drawn solid, and the computer's choice as the hint's faint faces), the
 // dice of the roll (what was rolled, what each chose), and the words: what happened, the
-// expected Final Score of each choice, the points given up and their label, or the roll's luck.
+// expected Final Score of each choice, the points given up and their label, or the roll's luck;
+// for a labelled decision, one sentence: the better choice and what it was worth. Every figure
+// is in whole points, rounded so that a step's own figures add up as read (format.js).
 import { face } from "../render/dice.js";
 import { h } from "../lib/dom.js";
-import { decimal, signedDecimal } from "../lib/format.js";
+import { num, signed, whole, wholeParts } from "../lib/format.js";
 import { t } from "../i18n/i18n.js";
 
 const key = (cell) => `${cell[0]}-${cell[1]}`;
@@ -38,6 +40,44 @@ function alike(played, suggested, roll) {
     return a.type;
   }).sort().join(",");
   return norm(played) === norm(suggested);
+}
+
+// A step's figures in whole points: a roll's before + luck = after, a decision's
+// after + given up = best (V before it is V of the computer's choice).
+export function figures(step) {
+  if (step.kind === "chance") {
+    const [before, luck] = wholeParts([step.before, step.luck], step.after);
+    return { before, luck, after: whole(step.after) };
+  }
+  const [after, given] = wholeParts([step.after, step.given_up], step.best);
+  return { after, given, best: whole(step.best) };
+}
+
+const luckText = (luck) => (luck === 0 ? "0" : signed(luck));
+
+// "the 4 on row 2, column 2, the 5 on row 3, column 2 and …": a list as the language joins it.
+function joined(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")}${t("review.and")}${items.at(-1)}`;
+}
+
+// The computer's choice as the start of the better-choice sentence ("Placing the 4 on …").
+function betterChoice(actions, roll) {
+  const first = actions[0];
+  if (first.type === "stage") {
+    const items = actions.filter((a) => a.type === "stage").map((a) =>
+      t("review.betterItem", { v: roll[a.die], r: a.cell[0] + 1, c: a.cell[1] + 1 }));
+    return t("review.betterPlace", { list: joined(items) });
+  }
+  if (first.type === "adjust") return t(first.delta < 0 ? "review.betterMinus" : "review.betterPlus", { v: roll[first.die] });
+  if (first.type === "reroll") return t("review.betterReroll", { values: joined(first.dice.map((d) => t("review.betterDie", { v: roll[d] }))) });
+  if (first.type === "ruin") return t("review.betterRuin", { r: first.cell[0] + 1, c: first.cell[1] + 1 });
+  return first.type;
+}
+
+// One sentence for a labelled decision: what the better choice was and what it was worth.
+export function betterSentence(step) {
+  if (step.kind !== "decision" || !step.label) return null;
+  return t("review.better", { choice: betterChoice(step.suggested, step.roll), n: num(figures(step).given) });
 }
 
 export function describe(actions, roll) {
@@ -129,33 +169,36 @@ export function labelChip(name) {
 // The step's outcome, shown above the board: the luck of a roll, or the points a decision gave
 // up and its label.
 function verdict(step) {
+  const shown = figures(step);
   if (step.kind === "chance") {
-    return h("p", { class: "step-verdict" }, t("review.luckLine", { luck: signedDecimal(step.luck) }));
+    return h("p", { class: "step-verdict" }, t("review.luckLine", { luck: luckText(shown.luck) }));
   }
-  return h("p", { class: "step-verdict" }, t("review.givenLine", { n: decimal(step.given_up) }),
+  return h("p", { class: "step-verdict" }, t("review.givenLine", { n: num(shown.given) }),
     step.label ? " " : null, step.label ? labelChip(step.label) : null);
 }
 
 function words(step) {
+  const shown = figures(step);
   if (step.kind === "chance") {
     const rolled = step.dice.filter((_, i) => step.rolled.includes(i));
     return [
       h("p", { class: "line" }, t("review.rolled", { values: rolled.join(", ") })),
-      h("p", { class: "line muted" }, t("review.expectedMove", { before: decimal(step.before), after: decimal(step.after) })),
+      h("p", { class: "line muted" }, t("review.expectedMove", { before: num(shown.before), after: num(shown.after) })),
     ];
   }
   // each choice with the expected Final Score it leads to
   const choice = (who, actions, value) => h("p", { class: `line who ${who}` },
     h("b", {}, `${t(`review.${who}`)}: `), describe(actions, step.roll), " — ",
-    h("span", { class: "v" }, t("review.expect", { v: decimal(value) })));
+    h("span", { class: "v" }, t("review.expect", { v: num(value) })));
   const same = alike(step.played, step.suggested, step.roll);
   return [
-    choice("you", step.played, step.after),
-    same ? h("p", { class: "line muted" }, t("review.same")) : choice("computer", step.suggested, step.best),
+    choice("you", step.played, shown.after),
+    same ? h("p", { class: "line muted" }, t("review.same")) : choice("computer", step.suggested, shown.best),
   ];
 }
 
 export function stepView(step, index, count) {
+  const better = betterSentence(step); // under the verdict: read before the board, never scrolled to
   const title = step.kind === "chance" ? t(`review.chance_${step.type}`) : t(`review.decision_${step.type}`);
   return h("section", { class: `review-step ${step.kind}`, "data-review-step": index,
     "data-kind": step.kind, "data-label": step.label ?? "" },
@@ -163,7 +206,8 @@ export function stepView(step, index, count) {
     h("span", { class: "step-count" }, t("review.step", { i: index + 1, n: count })),
     h("span", {}, ` · ${t("review.turn", { n: step.turn })} · `),
     h("b", {}, title)),
-  verdict(step),
+  h("div", { class: "step-outcome" }, verdict(step),
+    better ? h("p", { class: "step-better", "data-review-better": "" }, better) : null),
   h("div", { class: "step-play" }, boardView(step), diceView(step)),
   h("div", { class: "step-words" }, ...words(step)));
 }
@@ -173,11 +217,11 @@ export function stepSpoken(step, index, count) {
   const title = step.kind === "chance" ? t(`review.chance_${step.type}`) : t(`review.decision_${step.type}`);
   const parts = [t("review.step", { i: index + 1, n: count }), title];
   if (step.kind === "chance") {
-    parts.push(t("review.luckLine", { luck: signedDecimal(step.luck) }));
+    parts.push(t("review.luckLine", { luck: luckText(figures(step).luck) }));
   } else {
     parts.push(`${t("review.you")}: ${describe(step.played, step.roll)}`);
-    parts.push(t("review.givenLine", { n: decimal(step.given_up) }));
-    if (step.label) parts.push(t(`review.${step.label}`));
+    parts.push(t("review.givenLine", { n: num(figures(step).given) }));
+    if (step.label) parts.push(t(`review.${step.label}`), betterSentence(step).replace(/\.$/, ""));
   }
   return parts.join(". ");
 }
