@@ -13,17 +13,20 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import psycopg
+import pytest
 
 import compute_jobs
 from api_helpers import post_action, whole_game
 from magdagdon import clock
 from magdagdon.bots.review import REVIEW_FORMAT
+from magdagdon.bots.value import Values, unstaged
 from magdagdon.engine import (
     Action,
     Difficulty,
     GameState,
     Phase,
     Reroll,
+    Ruin,
     Stage,
     Unstage,
     action_from_json,
@@ -39,7 +42,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    import pytest
     from fastapi.testclient import TestClient
 
     from magdagdon.store import Store
@@ -109,6 +111,37 @@ def test_a_review_follows_the_hints_values(client: TestClient) -> None:
     again = client.get(f"/api/games/{game_id}/review")
     assert again.status_code == 200
     assert again.json() == review
+
+
+def test_a_labelled_decision_carries_the_better_choice(client: TestClient) -> None:
+    """Each labelled decision's ``suggested`` is the computer's choice at that position, legal
+    there, and worth ``best``: ``given_up`` = ``best`` − ``after`` is what the sentence under the
+    label says it was worth (the page rounds it, js/review/step.js)."""
+    game_id = _finished(client, "peaceful", 7)
+    review = _done(client, game_id)
+    values = Values()
+    state = GameState.new(Difficulty.PEACEFUL, 7)
+    steps = iter(review["steps"])
+    labelled = 0
+    for action in whole_game(state):
+        step = None if isinstance(action, Stage | Unstage) else next(steps)
+        if step is not None and step["kind"] == "decision":  # plain turns: no Power, no reroll
+            assert step["best"] - step["after"] == pytest.approx(step["given_up"], abs=0.011)
+            if step["label"]:
+                labelled += 1
+                assert step["given_up"] >= 5
+                assert step["suggested"] != step["played"]
+                position = unstaged(state)
+                better = position
+                for suggested in step["suggested"]:
+                    better = better.apply(action_from_json(suggested))  # legal there
+                chosen = values.advice(position)
+                shown = better if chosen.placement or isinstance(chosen.action, Ruin) else None
+                if shown is not None:  # a placement or a RUIN: V of where it leads
+                    assert round(values.of(shown), 2) == step["best"]
+        state = state.apply(action)
+    assert labelled >= 3
+    assert sum(review["labels"].values()) == labelled
 
 
 def test_no_review_before_the_end(client: TestClient) -> None:
