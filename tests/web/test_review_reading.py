@@ -5,13 +5,21 @@ screenshots in artifacts/screenshots/review/ and nothing of it cut."""
 
 from __future__ import annotations
 
+import random
 import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
 
-from web.review_helpers import figures, finish_game, review_json, wait_done
+from web.review_helpers import (
+    figures,
+    finish_game,
+    review_json,
+    rounded,
+    wait_done,
+    whole_parts,
+)
 from web.web_helpers import SCREENSHOTS, action_hook, open_player
 
 if TYPE_CHECKING:
@@ -145,3 +153,24 @@ def test_the_review_reads_in_whole_points_with_the_better_choice(
         assert not player.errors
     finally:
         context.close()
+
+
+def test_whole_parts_add_up_and_stay_within_a_point(player: Player) -> None:
+    """lib/format.js's one rounding, on sums whose parts round the wrong way: the parts shown add
+    up to the total shown, each within 1 point of its value, as review_helpers.py computes it."""
+    rng = random.Random(5)
+    cases = [([283.3, 292.45, -523.6], 52.15), ([0.5, 0.5, 0.5], 1.5), ([-0.5, -0.4, 0.4], -0.5)]
+    for _ in range(200):
+        parts = [rng.uniform(-300, 500) for _ in range(3)]
+        cases.append(([round(p, 2) for p in parts], round(sum(parts), 2)))
+    shown = player.page.evaluate(
+        """(cases) => import("/js/lib/format.js").then(
+            (m) => cases.map(([parts, total]) => m.wholeParts(parts, total)))""",
+        cases,
+    )
+    for (parts, total), found in zip(cases, shown, strict=True):
+        assert sum(found) == rounded(total), (parts, total, found)
+        assert all(abs(f - p) < 1 for f, p in zip(found, parts, strict=True)), (parts, found)
+        assert found == whole_parts(parts, total)
+    # 283 + 292 − 524 = 51, not 52: the part rounded down the most (the luck's .45) moves up
+    assert shown[0] == [283, 293, -524]
