@@ -57,6 +57,21 @@ WORDS: dict[str, dict[str, str]] = {
         "and": " and ",
     },
 }
+#: The computer's choice of each kind, as a review's ``suggested`` (for a four-dice roll).
+KINDS: list[list[dict[str, Any]]] = [
+    [
+        {"type": "stage", "die": 2, "cell": [1, 1]},
+        {"type": "stage", "die": 0, "cell": [1, 2]},
+        {"type": "stage", "die": 3, "cell": [2, 2]},
+        {"type": "confirm"},
+    ],
+    [{"type": "stage", "die": 1, "cell": [0, 3]}, {"type": "confirm"}],
+    [{"type": "adjust", "die": 1, "delta": 1}],
+    [{"type": "adjust", "die": 0, "delta": -1}],
+    [{"type": "reroll", "dice": [0, 3]}],
+    [{"type": "reroll", "dice": [2]}],
+    [{"type": "ruin", "cell": [3, 0]}],
+]
 #: Every text of the open sheet, and whatever of it is cut: an element wider than its box, or
 #: out of the screen's width.
 READ = """() => {
@@ -145,6 +160,13 @@ def test_the_review_reads_in_whole_points_with_the_better_choice(
             (SCREENSHOTS / "review").mkdir(parents=True, exist_ok=True)
             path = SCREENSHOTS / "review" / f"{size}-{scheme}-{lang}.png"
             player.page.screenshot(path=str(path), scale="css")
+        # every kind of better choice, as the page words it (the game above shows one kind)
+        for suggested in KINDS:
+            made = {**step, "suggested": suggested, "given_up": 31.4, "best": step["after"] + 31.4}
+            said = player.page.evaluate(
+                'step => import("/js/review/step.js").then(m => m.betterSentence(step))', made
+            )
+            assert said == sentence(made, lang)
         # stepping on: every step's words in whole points too
         for _ in range(len(review["steps"]) - 1 - index):
             player.page.keyboard.press("ArrowRight")
