@@ -6,7 +6,6 @@ by another program, PostgreSQL's tables locked by another session."""
 from __future__ import annotations
 
 import sqlite3
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import psycopg
@@ -15,10 +14,9 @@ from fastapi.testclient import TestClient
 from magdagdon.api.app import create_app
 from magdagdon.api.edge import sharedrates
 from magdagdon.settings import Settings
+from storage_helpers import held_by_another_program
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     import pytest
 
 NEW_GAME = {"difficulty": "peaceful", "seed": 3}
@@ -36,27 +34,6 @@ def _counted(db: str) -> int:
     return int(row[0])
 
 
-@contextmanager
-def _locked(db: str) -> Iterator[None]:
-    """Another program holds the database: SQLite's write lock, or PostgreSQL's tables that a
-    new game and its count need, until the block ends."""
-    if db.startswith("postgresql://"):
-        with psycopg.connect(db) as held:
-            held.execute("LOCK TABLE rate_counters, players, games IN ACCESS EXCLUSIVE MODE")
-            try:
-                yield
-            finally:
-                held.rollback()
-        return
-    held_file = sqlite3.connect(db, isolation_level=None)
-    held_file.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    finally:
-        held_file.execute("ROLLBACK")
-        held_file.close()
-
-
 def test_a_locked_database_gives_503_not_500_and_the_counts_return_to_it(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -69,7 +46,7 @@ def test_a_locked_database_gives_503_not_500_and_the_counts_return_to_it(
     with TestClient(app) as client:
         assert client.post("/api/games", json=NEW_GAME).status_code == 201
         assert _counted(db_url) == 1  # by address: no cookie yet
-        with _locked(db_url):
+        with held_by_another_program(db_url):
             for _ in range(3):
                 answer = client.post("/api/games", json=NEW_GAME)
                 assert answer.status_code == 503, answer.text
