@@ -95,7 +95,7 @@ def play(task: tuple[str, int]) -> list[Row]:
 
 
 def collect(args: argparse.Namespace) -> None:
-    tasks = [(args.difficulty, game_seed(args.seed, i)) for i in range(args.games)]
+    tasks = [(args.difficulty, game_seed(args.seed, i)) for i in range(args.first, args.games)]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     done = 0
@@ -108,7 +108,7 @@ def collect(args: argparse.Namespace) -> None:
             done += 1
             if done % 50 == 0:
                 sink.flush()
-                print(f"{done}/{args.games} games", file=sys.stderr, flush=True)
+                print(f"{args.first + done}/{args.games} games", file=sys.stderr, flush=True)
 
 
 def load(paths: list[str]) -> list[Row]:
@@ -318,6 +318,9 @@ def main() -> None:
     run.add_argument("--difficulty", choices=[d.value for d in Difficulty], required=True)
     run.add_argument("--games", type=int, default=2000)
     run.add_argument("--seed", type=int, required=True)
+    run.add_argument(
+        "--first", type=int, default=0, help="the first game's index (to go on with a run)"
+    )
     run.add_argument("--jobs", type=int, default=2)
     run.add_argument("--out", required=True)
     run.set_defaults(run=collect)

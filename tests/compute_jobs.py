@@ -77,3 +77,9 @@ def broken_review(
     with Path(os.environ["MAGDAGDON_TEST_CALLS"]).open("a") as calls:
         calls.write(f"{difficulty} {seed}\n")
     raise RuntimeError("deliberately broken")
+
+
+def wait_for_file(path: str) -> None:
+    """Return once ``path`` exists (the test's go-ahead)."""
+    while not Path(path).exists():
+        time.sleep(0.01)

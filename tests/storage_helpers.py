@@ -8,11 +8,13 @@ import http.client
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import psycopg
 import pytest
 
 from waits import EVENTUALLY
@@ -126,3 +128,26 @@ def fill(folder: Path) -> Path:
                 while True:
                     file.write(b"\0" * chunk)
     return filler
+
+
+@contextlib.contextmanager
+def held_by_another_program(
+    db: str, tables: tuple[str, ...] = ("rate_counters", "players", "games")
+) -> Iterator[None]:
+    """Another program holds the database until the block ends: SQLite's write lock, or
+    PostgreSQL's ``tables`` (by default what a new game and its count need)."""
+    if db.startswith("postgresql://"):
+        with psycopg.connect(db) as held:
+            held.execute(f"LOCK TABLE {', '.join(tables)} IN ACCESS EXCLUSIVE MODE")
+            try:
+                yield
+            finally:
+                held.rollback()
+        return
+    held_file = sqlite3.connect(db, isolation_level=None)
+    held_file.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        held_file.execute("ROLLBACK")
+        held_file.close()

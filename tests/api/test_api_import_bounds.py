@@ -15,6 +15,8 @@ from daily_helpers import Clock, play_out, start_daily
 from import_helpers import document, game_entry
 from sqlalchemy import func, select
 
+import compute_jobs as jobs
+from loop import run_apart
 from magdagdon.engine import (
     Action,
     Difficulty,
@@ -26,6 +28,8 @@ from magdagdon.engine import (
 )
 from magdagdon.services.import_checks import MAX_ACTIONS, MAX_GAMES
 from magdagdon.store.tables import games, players
+from storage_helpers import held_by_another_program
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -214,3 +218,62 @@ def test_one_import_per_player_at_a_time(client: TestClient) -> None:
     first.join()
     assert answers == [200]
     assert counts(client)[1] == before[1] + 3000
+
+
+@pytest.mark.usefixtures("clock")
+def test_a_full_import_queue_answers_503_busy_and_makes_no_player(
+    client: TestClient, tmp_path: Path
+) -> None:
+    compute = client.app.state.compute  # type: ignore[attr-defined]
+    gate = tmp_path / "gate"
+    holders = [
+        threading.Thread(
+            target=run_apart,
+            args=(compute.run("import", jobs.wait_for_file, str(gate), player=f"held{n}"),),
+        )
+        for n in range(2)  # the one import process and its one waiting place
+    ]
+    for holder in holders:
+        holder.start()
+    try:
+        while not compute.full("import"):
+            time.sleep(0.01)
+        before = counts(client)
+        answer = client.post("/api/player/import", json=document([game_entry(seed=9999)]))
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"]["code"] == "busy"
+        assert answer.headers["retry-after"] == "1"
+        assert "magdagdon_player" not in client.cookies
+        assert counts(client) == before
+    finally:
+        gate.touch()
+        for holder in holders:
+            holder.join()
+    answer = client.post("/api/player/import", json=document([game_entry(seed=9999)]))
+    assert answer.status_code == 200, answer.text
+
+
+@pytest.mark.usefixtures("clock")
+def test_an_import_waits_out_a_database_held_a_while(
+    client: TestClient, db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Chunks the database refuses as busy (a lock held elsewhere; on a loaded machine a chunk
+    # over the server's statement wait) are tried again smaller: the import ends whole.
+    assert client.post("/api/games", json={"difficulty": "peaceful"}).status_code == 201
+    before = counts(client)
+    answers: list[Any] = []
+    file = document([game_entry(seed=seed) for seed in range(40)])
+    importing = threading.Thread(
+        target=lambda: answers.append(client.post("/api/player/import", json=file))
+    )
+    with held_by_another_program(db_url, tables=("games",)):  # the player is still read
+        importing.start()
+        deadline = time.monotonic() + EVENTUALLY
+        while not any("database unavailable" in r.getMessage() for r in caplog.records):
+            assert importing.is_alive(), answers[0].text
+            assert time.monotonic() < deadline, "no chunk was refused"
+            time.sleep(0.01)
+    importing.join()
+    assert answers[0].status_code == 200, answers[0].text
+    assert answers[0].json()["imported"] == 40
+    assert counts(client)[1] == before[1] + 40

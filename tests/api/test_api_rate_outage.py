@@ -1,55 +1,55 @@
 """The shared rate counters (``api/edge/sharedrates.py``) when the database cannot be used: the
 limiter counts in the process's memory meanwhile, so a request gets the store's own 503, never
-a 500; once the database is back, the counts go to it again."""
+a 500; once the database is back, the counts go to it again. On both databases: SQLite locked
+by another program, PostgreSQL's tables locked by another session."""
 
 from __future__ import annotations
 
 import sqlite3
 from typing import TYPE_CHECKING
 
+import psycopg
 from fastapi.testclient import TestClient
 
 from magdagdon.api.app import create_app
 from magdagdon.api.edge import sharedrates
 from magdagdon.settings import Settings
-from magdagdon.store import Store
+from storage_helpers import held_by_another_program
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     import pytest
 
 NEW_GAME = {"difficulty": "peaceful", "seed": 3}
+_SUM = "SELECT coalesce(sum(hits), 0) FROM rate_counters"
 
 
 def _counted(db: str) -> int:
-    with sqlite3.connect(db) as conn:
-        return int(conn.execute("SELECT coalesce(sum(hits), 0) FROM rate_counters").fetchone()[0])
+    if db.startswith("postgresql://"):
+        with psycopg.connect(db) as conn:
+            row = conn.execute(_SUM).fetchone()
+    else:
+        with sqlite3.connect(db) as conn:
+            row = conn.execute(_SUM).fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 def test_a_locked_database_gives_503_not_500_and_the_counts_return_to_it(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = str(db_path)
-    Store(db).close()
     monkeypatch.setattr(sharedrates, "AWAY", 0.0)  # try the database again at once
     app = create_app(
-        db,
+        db_url,
         settings=Settings(games_rate="100/minute", games_rate_per_address="100/minute"),
         shared_rates=True,
     )
     with TestClient(app) as client:
         assert client.post("/api/games", json=NEW_GAME).status_code == 201
-        assert _counted(db) == 1  # by address: no cookie yet
-        held = sqlite3.connect(db, isolation_level=None)
-        held.execute("BEGIN IMMEDIATE")
-        try:
+        assert _counted(db_url) == 1  # by address: no cookie yet
+        with held_by_another_program(db_url):
             for _ in range(3):
                 answer = client.post("/api/games", json=NEW_GAME)
                 assert answer.status_code == 503, answer.text
                 assert answer.json()["error"]["code"] == "storage_unavailable"
-        finally:
-            held.execute("ROLLBACK")
-            held.close()
         assert client.post("/api/games", json=NEW_GAME).status_code == 201
-        assert _counted(db) == 3  # this one, by address and by player
+        assert _counted(db_url) == 3  # this one, by address and by player

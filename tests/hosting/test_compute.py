@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -28,7 +31,6 @@ from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
 
 
 @pytest.fixture
@@ -185,3 +187,26 @@ def test_a_second_hint_while_the_first_is_computed_is_429_and_a_full_pool_503(
         assert answers[0].status_code == 200
         assert answers[0].json()["version"] == 1
         assert second.get(f"/api/games/{games[1]}/hint").status_code == 200  # its turn now
+
+
+@pytest.mark.parametrize("when", ["warm", "job"])
+def test_a_compute_process_whose_parent_went_away_ends_quietly(tmp_path: Path, when: str) -> None:
+    # A server worker killed (or replaced) while its compute process warms up or runs a job:
+    # the process finds the pipe broken when it answers, and ends with no traceback on stderr.
+    tests = Path(__file__).resolve().parents[1]
+    script = Path(__file__).with_name("orphan_worker.py")
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(tests), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "gate"), when],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=EVENTUALLY,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"
+    assert "Traceback" not in done.stderr, done.stderr

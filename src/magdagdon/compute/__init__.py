@@ -112,6 +112,13 @@ class Compute:
         result: T = await asyncio.wrap_future(future)
         return result
 
+    def full(self, kind: str) -> bool:
+        """Whether a job of this kind would be refused as busy now: a route with a large body
+        checks it before reading the body, so that a flood of refused requests costs little
+        (``run`` checks it again, atomically)."""
+        pool = self._imports if kind == IMPORT else self._waited
+        return pool.pending >= pool.size + pool.queue_limit
+
     def computing(self, kind: str, player: str) -> bool:
         """Whether the player has a job of this kind under way: a route checks it before any
         other work, so that a client asking again and again costs the server next to nothing

@@ -1,4 +1,4 @@
-"""What the compute pool refuses or fails with (the API's answers: ``api/compute_errors.py``)."""
+"""What the compute pool refuses or fails with (the API's answers: ``api/errors.py``)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,10 @@ def main(conn: Connection, warm: Callable[[], object] | None) -> None:
         os.nice(NICE)
     if warm is not None:
         warm()
-    conn.send(("ready", None))
+    try:
+        conn.send(("ready", None))
+    except OSError:  # the parent died while this process started: nobody is left to serve
+        return
     while True:
         try:
             job = conn.recv()
@@ -40,17 +43,30 @@ def main(conn: Connection, warm: Callable[[], object] | None) -> None:
                 result = fn(*args, progress=lambda fraction: _send(conn, ("progress", fraction)))
             else:
                 result = fn(*args)
+        except _ParentGoneError:
+            return
         except Exception as exc:
-            _send(conn, ("error", _portable(exc)))
+            answer: tuple[str, Any] = ("error", _portable(exc))
         else:
-            _send(conn, ("done", result))
+            answer = ("done", result)
+        try:
+            _send(conn, answer)
+        except _ParentGoneError:
+            return
+
+
+class _ParentGoneError(Exception):
+    """The pipe to the parent broke: it was killed or stopped (a worker replaced)."""
 
 
 def _send(conn: Connection, message: tuple[str, Any]) -> None:
     try:
-        conn.send(message)
-    except (pickle.PicklingError, TypeError, AttributeError) as exc:
-        conn.send(("error", RuntimeError(f"the job's answer cannot be sent: {exc}")))
+        try:
+            conn.send(message)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            conn.send(("error", RuntimeError(f"the job's answer cannot be sent: {exc}")))
+    except OSError as exc:  # BrokenPipeError, ConnectionResetError: end quietly, not a traceback
+        raise _ParentGoneError from exc
 
 
 def _portable(exc: Exception) -> Exception:

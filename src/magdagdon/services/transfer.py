@@ -42,6 +42,7 @@ from magdagdon.services import import_checks as checks
 from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
 from magdagdon.services.players import clean_name
 from magdagdon.store import GameMode, GameRecord, GameStatus
+from magdagdon.store.failures import RETRY_BUSY, StorageUnavailableError
 from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
@@ -154,32 +155,56 @@ def check_and_replay(document: Any, player: str, now: datetime) -> Prepared:
 def store_prepared(
     store: Store, player: Player, prepared: Prepared, *, new_player: bool = False
 ) -> Imported:
-    """Store the prepared games the player does not have yet, :data:`CHUNK` games to a
+    """Store the prepared games the player does not have yet, up to :data:`CHUNK` games to a
     transaction, so that the players' writes go between them (``new_player``: the player is
-    saved with the first). A storage failure between two chunks leaves the earlier ones
-    stored; importing the file again adds the rest (the games kept are skipped)."""
+    saved with the first). A chunk is kept to about :data:`HOLD` of the database's time (fewer
+    games when the machine is slow), and the players' writes get at least as long again before
+    the next: an import takes at most half of the database's write time. A storage failure
+    between two chunks leaves the earlier ones stored; importing the file again adds the rest
+    (the games kept are skipped)."""
     kept_count = skipped = 0
     # High Scores in the order the games ended: an entry's id orders ties
     games_left = sorted(prepared.games, key=lambda g: (g.record.finished_at or "", g.record.id))
     first = True
+    size, refusals = CHUNK, 0
     while first or games_left:
-        chunk, games_left = games_left[:CHUNK], games_left[CHUNK:]
-        with store.write() as rows:
-            if first and new_player:
-                rows.insert_player(player, clock.stamp())
-            kept, skipped_here = _store_chunk(rows, player.token, chunk)
-            if first and prepared.name is not None and player.name is None:
-                rows.set_name(player.token, prepared.name)
+        chunk = games_left[:size]
+        began = time.monotonic()
+        try:
+            with store.write() as rows:
+                if first and new_player:
+                    rows.insert_player(player, clock.stamp())
+                kept, skipped_here = _store_chunk(rows, player.token, chunk)
+                if first and prepared.name is not None and player.name is None:
+                    rows.set_name(player.token, prepared.name)
+        except StorageUnavailableError as exc:
+            # a chunk longer than the server's statement wait on a busy machine: smaller
+            # chunks (nothing of this one was kept), unless the database is down or refuses
+            # again and again
+            refusals += 1
+            if exc.retry_after != RETRY_BUSY or size == 1 or refusals > MAX_REFUSALS:
+                raise
+            size = max(1, size // 2)
+            time.sleep(PAUSE * 50)
+            continue
+        games_left = games_left[len(chunk) :]
         first = False
-        time.sleep(PAUSE)  # the writes that wait take the lock now, not after the whole file
+        took = time.monotonic() - began
+        if took > HOLD:
+            size = max(1, size // 2)
+        elif took < HOLD / 2:
+            size = min(CHUNK, size * 2)
+        time.sleep(max(PAUSE, took))  # the writes that wait take the lock now
         kept_count += kept
         skipped += skipped_here
     return Imported(imported=kept_count, skipped=skipped)
 
 
-#: Games stored in one transaction: some 40 ms of SQLite's write lock.
+#: Games stored in one transaction at most: some 40 ms of SQLite's write lock.
 CHUNK = 250
-PAUSE = 0.002  # seconds between two chunks
+HOLD = 0.04  # seconds of the database's write time a chunk aims at
+PAUSE = 0.002  # seconds between two chunks at least
+MAX_REFUSALS = 8  # busy refusals of one import's chunks before its answer is the 503
 
 
 def _store_chunk(rows: Rows, player: str, chunk: list[_Replayed]) -> tuple[int, int]:

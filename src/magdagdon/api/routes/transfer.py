@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request, Response
 from magdagdon import clock
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.schemas.responses import ErrorBody, ImportedOut, error_responses
-from magdagdon.compute import IMPORT, AlreadyRunningError
+from magdagdon.compute import IMPORT, AlreadyRunningError, ComputeBusyError
 from magdagdon.services import transfer
 
 router = APIRouter(prefix="/api/player", tags=["player"])
@@ -60,8 +60,11 @@ async def import_(request: Request, store: StoreDep, caller: CallerDep) -> trans
     compute = request.app.state.compute
     # without a cookie: a key of its own (the address's rate limit bounds such callers)
     key = caller.cookie_token or secrets.token_hex(8)
-    if compute.computing(IMPORT, key):  # refused before the body is read
+    # refused before the body is read: up to 16 MB that a refused request need not cost
+    if compute.computing(IMPORT, key):
         raise AlreadyRunningError("an import of yours is under way already")
+    if compute.full(IMPORT):
+        raise ComputeBusyError("too many imports are under way")
     body = await request.body()
     player, new = await anyio.to_thread.run_sync(caller.player_for_write)
     now = clock.now()
