@@ -8,9 +8,9 @@ import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
 import { feedback } from "./feedback.js";
 import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
-import { keptHint } from "./hint.js";
+import { hintMarks, keptHint } from "./hint.js";
 import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
-import { signed } from "../lib/format.js";
+import { num, signed } from "../lib/format.js";
 import { focusCell } from "./input.js";
 import * as more from "../sheets/more.js";
 import { lazy } from "../lib/lazy.js";
@@ -109,8 +109,13 @@ export function createPlay({ view, dom, render, announce }) {
     } else if (action.type === "adjust") {
       words.push(t("announceAdjust", { v: dieById(game, action.die).value }));
       feedback(view, "power");
+    } else if (action.type === "stage") {
+      const v = dieById(game, action.die).value;
+      words.push(t("announceStage", { v, r: action.cell[0] + 1, c: action.cell[1] + 1 }), stillToPlace(game));
     } else if (action.type === "unstage") {
-      cameBack(before, game, action.die);
+      words.push(t("announceUnstage", { v: dieById(before, action.die).value }));
+      cameBack(before, game, action.die, words);
+      words.push(stillToPlace(game));
       feedback(view, "unstage");
     } else if (action.type === "confirm") {
       confirmed(before, game, words);
@@ -123,17 +128,25 @@ export function createPlay({ view, dom, render, announce }) {
       feedback(view, "magdagdon");
     }
     if (game.phase === "over") words.push(t("announceOver", { score: game.score.total }));
-    if (words.length) announce(words.join(" "));
+    if (words.length) announce(words.filter(Boolean).join(" "));
+  }
+
+  // What a turn still needs, said after each stage and return.
+  function stillToPlace(game) {
+    if (game.phase !== "place") return "";
+    if (game.stuck) return t("stuck");
+    if (game.can_confirm) return t("announceReady");
+    return t("announceLeft", { n: Math.max(0, game.min_required - stagedDice(game).length) });
   }
 
   // Returning a die can take others with it (docs/rules.md "A turn"): say which.
-  function cameBack(before, game, id) {
+  function cameBack(before, game, id, words) {
     const returned = dieById(before, id);
     const others = stagedDice(before).filter((d) => d.id !== id && dieById(game, d.id)?.cell === null);
     if (others.length) {
       const list = others.map((d) => d.value).join(", ");
       view.message = { key: "returnedWith", params: { v: returned.value, list, n: others.length }, kind: "info" };
-      announce(t("returnedWith", { v: returned.value, list, n: others.length }));
+      words.push(t("returnedWith", { v: returned.value, list, n: others.length }));
     }
   }
 
@@ -153,7 +166,7 @@ export function createPlay({ view, dom, render, announce }) {
         for (const combo of combos) effects.toast(dom.toasts, `${t(combo.combo)} +${combo.bonus}`, "combo");
       }
     });
-    words.push(t("announceConfirm", { n: signed(gain) }));
+    words.push(t("announceConfirm", { n: signed(gain) }), t("announceTotal", { total: game.score.total }));
     for (const combo of combos) {
       const where = t(combo.kind === "row" ? "lineRow" : "lineCol", { r: combo.index + 1, c: combo.index + 1, combo: t(combo.combo) });
       words.push(`${where} +${combo.bonus}!`);
@@ -170,9 +183,10 @@ export function createPlay({ view, dom, render, announce }) {
       const at = intent.at ?? performance.now();
       const soon = sameCell(lastStage.cell, cell) && at - lastStage.at < DOUBLE_TAP_MS;
       if (intent.repeat || (soon && !intent.keyboard)) return null; // the second tap of a double tap
+      const onCell = intent.keyboard || document.activeElement === intent.el;
       return request(async () => {
         await send({ type: "unstage", die: staged.id });
-        if (intent.keyboard) focusAfter(dieById(view.game, staged.id));
+        if (onCell) focusAfter(dieById(view.game, staged.id));
       });
     }
     if (view.accepting && has(game.ruinable, cell)) {
@@ -192,10 +206,12 @@ export function createPlay({ view, dom, render, announce }) {
     lastStage = { cell, at: intent.at ?? performance.now() };
     feedback(view, "stage");
     requestAnimationFrame(() => effects.land(intent.el));
-    return request(async () => {
-      await send({ type: "stage", die, cell });
-      if (intent.keyboard) focusAfter(null);
-    }, { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
+    const onCell = intent.keyboard || document.activeElement === intent.el;
+    const sent = request(() => send({ type: "stage", die, cell }),
+      { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
+    // drawn staged already (request renders first): Enter there now would return the die
+    if (onCell) focusAfter(null);
+    return sent;
   }
 
   function tapDie(intent) {
@@ -207,15 +223,23 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.picking) {
-      if (view.picks.has(die.id)) view.picks.delete(die.id);
-      else view.picks.add(die.id);
+      const picked = !view.picks.has(die.id);
+      if (picked) view.picks.add(die.id);
+      else view.picks.delete(die.id);
       render();
+      announce(t(picked ? "announcePick" : "announceUnpick", { v: die.value }));
       return;
     }
     view.selected = view.selected === die.id ? null : die.id;
     render();
-    const first = litCells(view)[0];
-    if (intent.keyboard && first) focusCell(dom.root, dom.root.querySelector(`[data-cell="${first[0]}-${first[1]}"]`));
+    const lit = litCells(view);
+    if (view.selected === null) announce(t("announceUnselect", { v: die.value }));
+    else announce(t(lit.length ? "announceSelect" : "announceSelectNone", { v: die.value, n: lit.length }));
+    // on to a lit cell: Enter on the die itself would only put it back
+    const first = lit[0];
+    if (first && (intent.keyboard || document.activeElement === intent.el)) {
+      focusCell(dom.root, dom.root.querySelector(`[data-cell="${first[0]}-${first[1]}"]`));
+    }
   }
 
   // After a keyboard stage or return, focus goes where Enter does no harm: the returned die, the
@@ -231,6 +255,7 @@ export function createPlay({ view, dom, render, announce }) {
   function refuse(el, why, params = {}) {
     view.message = { key: why, params, kind: "why" };
     render();
+    announce(t(why, params));
     effects.shake(el);
     feedback(view, "refused");
   }
@@ -275,6 +300,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (view.hint) {
       view.hint = null; // a second tap hides it
       render();
+      announce(t("announceHintOff"));
       return;
     }
     if (view.game.phase === "over") return;
@@ -287,6 +313,14 @@ export function createPlay({ view, dom, render, announce }) {
         view.hintBusy = false;
       }
     });
+    if (view.hint && !view.tutorial) announce(hintWords(view.hint));
+  }
+
+  // The hint as the message area shows it: what to do, and the Final Score it expects.
+  function hintWords(hint) {
+    const say = hintMarks(hint, view.game).say;
+    const expected = t("hintExpected", { value: num(Math.round(hint.expected_value)) });
+    return `${t("hint")}: ${t(say.key, say.params)} ${expected}`;
   }
 
   function startNew(difficulty) {
@@ -408,6 +442,7 @@ export function createPlay({ view, dom, render, announce }) {
       view.selected = null;
       view.picking = false;
       render();
+      if (view.accepting) announce(t("guideRuin"));
     },
     hint: askHint,
     "switch-language": () => chooseLanguage(language() === "fil" ? "en" : "fil"),
@@ -480,6 +515,18 @@ export function createPlay({ view, dom, render, announce }) {
       render();
       announce(coach.coachText(view));
     }
+    if (!view.tutorial) keepFocus();
+  }
+
+  // A tap whose answer hid the button it was made on (KUMPIRMAHIN, I-ROLL) leaves focus nowhere:
+  // it goes to the next thing to do, so Enter goes on with the game.
+  function keepFocus() {
+    const el = document.activeElement;
+    if (view.sheet || (el && el !== document.body && el.isConnected && el.getClientRects().length && !el.disabled)) return;
+    const next = ['.tray [data-die]:not(:disabled)', '[data-action="roll"]', '[data-action="confirm"]',
+      '[data-action="accept"]', '[data-action="new-game"]']
+      .map((s) => dom.root.querySelector(s)).find((b) => b && b.getClientRects().length);
+    next?.focus();
   }
 
   function whyParams() {

@@ -1,0 +1,320 @@
+"""Playable without seeing the screen: a whole game played in each language by a player who finds
+everything by its role and accessible name alone (no CSS selector, no ``data-`` hook), decides
+each move from what the dice and cells are called, and hears each tap's outcome in the one polite
+live region. Focus after a stage or a KUMPIRMAHIN is never where Enter would take it back."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+from magdagdon.engine import Action, Confirm, Difficulty, GameState, Phase, Roll, Ruin, Stage
+from web.web_helpers import TIMEOUT_MS, axe_clean, open_player
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+    from server_process import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the page calls things and says, in one language (as its word tables have them)."""
+
+    lang: str
+    locale: str
+    live: str
+    board: str
+    tray: str
+    roll: str
+    confirm: str
+    accept: str
+    hint: str
+    lit: str  # a cell that can take the chosen die: "<lit> {v}" is in its name
+    staged: str  # in the name of a cell with a staged die
+    ruinable: str
+    chosen: str
+    stage_said: str
+    rolled: str
+    confirmed: str
+    total: str
+    magdagdon: str
+    ruin_said: str
+    over: str
+    hint_cell: str
+    hint_off: str
+    ruin_choose: str
+
+
+FIL = Words(
+    lang="fil",
+    locale="fil-PH",
+    live="Mga anunsyo ng laro",
+    board="Board",
+    tray="Mga dice",
+    roll="I-ROLL",
+    confirm="KUMPIRMAHIN",
+    accept="TANGGAPIN",
+    hint="PAHIWATIG",
+    lit="valid: puwede rito ang {v}",
+    staged="nakahanda",
+    ruinable="puwedeng gawing RUIN",
+    chosen="Napili ang {v}",
+    stage_said="Inihanda ang {v} sa row {r}, column {c}.",
+    rolled="Na-roll: ",
+    confirmed="Nakumpirma: ",
+    total="Puntos: {total}.",
+    magdagdon="MAGDAGDON!",
+    ruin_said="Naging RUIN ang row {r}, column {c}.",
+    over="Tapos ang laro. Final Score: {score}.",
+    hint_cell="pahiwatig: ilagay rito ang",
+    hint_off="Nakatago ang PAHIWATIG.",
+    ruin_choose="I-tap ang bakanteng cell na magiging RUIN",
+)
+EN = Words(
+    lang="en",
+    locale="en-US",
+    live="Game announcements",
+    board="The board",
+    tray="Your dice",
+    roll="ROLL",
+    confirm="CONFIRM",
+    accept="ACCEPT",
+    hint="HINT",
+    lit="valid: the {v} can go here",
+    staged="staged",
+    ruinable="can become a RUIN",
+    chosen="{v} chosen",
+    stage_said="{v} staged on row {r}, column {c}.",
+    rolled="Rolled: ",
+    confirmed="Confirmed: ",
+    total="Score: {total}.",
+    magdagdon="MAGDAGDON!",
+    ruin_said="Row {r}, column {c} became a RUIN.",
+    over="Game over. Final Score: {score}.",
+    hint_cell="hint: put the",
+    hint_off="HINT hidden.",
+    ruin_choose="Tap the empty cell that becomes a RUIN",
+)
+
+DIFFICULTY = Difficulty.NIGHTMARE  # three dice a turn and no Powers: a MAGDAGDON comes soon
+
+
+# ----- the player's way, mirrored by the engine to choose a seed that meets a MAGDAGDON ---------
+def eager_turn(state: GameState) -> list[Action] | None:
+    """The test's own way to play a turn, which the page test follows from the names alone: the
+    first die (in the tray's order) that can go anywhere goes on its first lit cell (the board's
+    order, row by row), again and again; then KUMPIRMAHIN. A RUIN goes on the first empty cell.
+    None when that way would be stuck short of the minimum."""
+    if state.phase is Phase.ROLL:
+        return [Roll()]
+    if state.phase is Phase.MAGDAGDON:
+        return [Ruin(state.empty_cells()[0])]
+    actions: list[Action] = []
+    while True:
+        lit = [(die, cells[0]) for die, cells in sorted(state.valid_cells().items()) if cells]
+        if not lit:
+            break
+        stage = Stage(*lit[0])
+        state = state.apply(stage)
+        actions.append(stage)
+    return [*actions, Confirm()] if state.can_confirm else None
+
+
+def eager_seed() -> int:
+    """The first seed whose eager game never gets stuck and meets a MAGDAGDON."""
+    for seed in range(1, 2000):
+        state = GameState.new(DIFFICULTY, seed)
+        magdagdons = 0
+        while not state.is_over:
+            turn = eager_turn(state)
+            if turn is None:
+                break
+            for action in turn:
+                state = state.apply(action)
+            magdagdons += state.phase is Phase.MAGDAGDON
+        if state.is_over and magdagdons:
+            return seed
+    raise AssertionError("no seed found")
+
+
+# ----- the page, by role and name ---------------------------------------------------------------
+# a line of the snapshot (YAML: quoted as a whole when the name has ": " in it)
+BUTTON = re.compile(r'- \'?button "((?:[^"\\]|\\.)*)"(.*)')
+
+
+def buttons(group: Locator) -> list[tuple[str, bool]]:
+    """The names of a group's buttons, in order, each with whether it can be pressed."""
+    found = []
+    for line in group.aria_snapshot().splitlines():
+        match = BUTTON.search(line)
+        if match:
+            found.append((match.group(1), "[disabled]" not in match.group(2)))
+    return found
+
+
+class Unseen:
+    """A player who never looks: every element found by its role and name."""
+
+    def __init__(self, page: Page, words: Words) -> None:
+        self.page = page
+        self.w = words
+        self.live = page.get_by_role("status", name=words.live, exact=True)
+        self.board = page.get_by_role("group", name=words.board, exact=True)
+        self.tray = page.get_by_role("group", name=words.tray, exact=True)
+        self.heard: list[str] = []
+
+    def button(self, name: str | re.Pattern[str], within: Locator | None = None) -> Locator:
+        return (within or self.page).get_by_role("button", name=name, exact=True)
+
+    def hears(self, *parts: str) -> str:
+        """Wait until the live region says each of ``parts``; answers what it says."""
+        for part in parts:
+            expect(self.live).to_contain_text(part, timeout=TIMEOUT_MS)
+        said = self.live.inner_text()
+        self.heard.append(said)
+        return said
+
+    def cells(self) -> list[str]:
+        return [name for name, _ in buttons(self.board)]
+
+    def tray_dice(self) -> list[tuple[str, int]]:
+        """The dice still in the tray: their names and values ("die 2: 5")."""
+        found = []
+        for name, enabled in buttons(self.tray):
+            match = re.match(r"die \d: (\d)$", name)
+            if enabled and match:
+                found.append((name, int(match.group(1))))
+        return found
+
+    def confirm_button(self) -> Locator:
+        return self.button(re.compile(rf"^{self.w.confirm}(,|$)"))
+
+    # -- one turn --------------------------------------------------------------------------------
+    def roll(self) -> str:
+        roll = self.button(self.w.roll)
+        roll.click()
+        said = self.hears(self.w.rolled)
+        if self.w.magdagdon not in said:
+            # I-ROLL is gone: focus went on to the first die, not lost
+            expect(self.button(self.tray_dice()[0][0], self.tray)).to_be_focused()
+        return said
+
+    def place_all(self) -> int:
+        """Stage dice while one can go anywhere (as eager_turn does); answers how many."""
+        placed = 0
+        while True:
+            target = None
+            for name, value in self.tray_dice():
+                self.button(name, self.tray).click()
+                self.hears(self.w.chosen.format(v=value))
+                lit = [c for c in self.cells() if self.w.lit.format(v=value) in c]
+                if lit:
+                    target = (lit[0], value)
+                    break
+            if target is None:
+                return placed
+            cell, value = target
+            row, col = re.match(r"row (\d), column (\d)", cell).groups()  # type: ignore[union-attr]
+            self.button(cell, self.board).click()
+            self.hears(self.w.stage_said.format(v=value, r=row, c=col))
+            placed += 1
+            # focus is not on the staged cell (Enter there would take it back): the next die,
+            # or KUMPIRMAHIN when the tray is empty
+            staged = [c for c in self.cells() if c.startswith(f"row {row}, column {col}:")]
+            assert self.w.staged in staged[0], staged
+            expect(self.button(staged[0], self.board)).not_to_be_focused()
+            left = self.tray_dice()
+            expect(
+                self.button(left[0][0], self.tray) if left else self.confirm_button()
+            ).to_be_focused()
+
+    def confirm(self, score: int, over: bool) -> None:
+        self.confirm_button().click()
+        said = [self.w.confirmed, self.w.total.format(total=score)]
+        if over:
+            self.hears(*said, self.w.over.format(score=score))
+        else:
+            self.hears(*said)
+            # KUMPIRMAHIN is gone: focus waits on I-ROLL, where Enter goes on with the game
+            expect(self.button(self.w.roll)).to_be_focused()
+
+    def ruin(self) -> str:
+        self.button(self.w.accept).click()
+        self.hears(self.w.ruin_choose)
+        cell = next(c for c in self.cells() if self.w.ruinable in c)
+        row, col = re.match(r"row (\d), column (\d)", cell).groups()  # type: ignore[union-attr]
+        self.button(cell, self.board).click()
+        self.hears(self.w.ruin_said.format(r=row, c=col))
+        expect(
+            self.board.get_by_role("button", name=f"row {row}, column {col}: RUIN")
+        ).to_have_count(1)
+        return cell
+
+    def hint_once(self) -> None:
+        """The hint, read out in the live region and marked in the cells' names; then hidden."""
+        self.button(self.w.hint).click()
+        said = self.hears(f"{self.w.hint}: ")
+        assert re.search(r"\d", said), said  # it names the Final Score it expects
+        assert any(self.w.hint_cell in c for c in self.cells()), self.cells()
+        self.button(self.w.hint).click()
+        self.hears(self.w.hint_off)
+        assert not any(self.w.hint_cell in c for c in self.cells())
+
+
+@pytest.mark.parametrize("words", [FIL, EN], ids=["fil", "en"])
+def test_a_whole_game_played_by_names_and_announcements(
+    browser: Browser, web_server: ServerProcess, words: Words
+) -> None:
+    seed = eager_seed()
+    context, player = open_player(browser, "desktop", web_server.url, locale=words.locale)
+    try:
+        # the player's language as the page keeps it (the first visit's own may still be on its way)
+        player.api("PUT", "/api/player", {"language": words.lang})
+        player.seed_game(DIFFICULTY, seed)
+        unseen = Unseen(player.page, words)
+        # every cell of the new board says where it is and that it is empty
+        names = unseen.cells()
+        assert len(names) == 16
+        assert all(re.match(r"row \d, column \d: \S", name) for name in names), names
+        magdagdons = 0
+        hinted = False
+        while True:
+            said = unseen.roll()
+            if words.magdagdon in said:
+                magdagdons += 1
+                unseen.ruin()
+            else:
+                if not hinted:
+                    unseen.hint_once()
+                    hinted = True
+                    axe_clean(player, f"{words.locale}: a turn under way")
+                assert unseen.place_all() >= 1
+                state = player.api("GET", f"/api/games/{player.game_id}")
+                unseen.confirm(state["preview"]["total"], over=_fills(state))
+            state = player.api("GET", f"/api/games/{player.game_id}")
+            if state["phase"] == "over":
+                break
+        assert magdagdons >= 1  # the seed was chosen for one
+        assert state["score"]["total"] is not None
+        unseen.hears(words.over.format(score=state["score"]["total"]))
+        assert not player.errors
+    finally:
+        context.close()
+
+
+def _fills(state: dict[str, object]) -> bool:
+    """This KUMPIRMAHIN fills the board (the game ends with it)."""
+    board = state["board"]
+    assert isinstance(board, list)
+    empty = sum(1 for row in board for cell in row if cell is None)
+    dice = state["dice"]
+    assert isinstance(dice, list)
+    staged = sum(1 for die in dice if die["cell"] is not None)
+    return empty == staged
