@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from magdagdon.engine import Action, Confirm, Difficulty, GameState, Phase, Roll, Ruin, Stage
-from web.web_helpers import TIMEOUT_MS, axe_clean, open_player
+from web.web_helpers import SCREENSHOTS, TIMEOUT_MS, axe_clean, find_game, open_player
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -39,7 +39,7 @@ class Words:
     lit: str  # a cell that can take the chosen die: "<lit> {v}" is in its name
     staged: str  # in the name of a cell with a staged die
     ruinable: str
-    chosen: str
+    chosen: str  # a die chosen: its name, then what to do now
     stage_said: str
     rolled: str
     confirmed: str
@@ -65,7 +65,7 @@ FIL = Words(
     lit="valid: puwede rito ang {v}",
     staged="nakahanda",
     ruinable="puwedeng gawing RUIN",
-    chosen="Napili ang {v}",
+    chosen="{die}, napili. ",
     stage_said="Inihanda ang {v} sa row {r}, column {c}.",
     rolled="Na-roll: ",
     confirmed="Nakumpirma: ",
@@ -90,7 +90,7 @@ EN = Words(
     lit="valid: the {v} can go here",
     staged="staged",
     ruinable="can become a RUIN",
-    chosen="{v} chosen",
+    chosen="{die}, selected. ",
     stage_said="{v} staged on row {r}, column {c}.",
     rolled="Rolled: ",
     confirmed="Confirmed: ",
@@ -206,34 +206,40 @@ class Unseen:
             expect(self.button(self.tray_dice()[0][0], self.tray)).to_be_focused()
         return said
 
+    def stage_one(self) -> bool:
+        """Stage the first die (in the tray's order) that can go anywhere on its first lit cell,
+        as eager_turn does; answers whether one could go."""
+        target = None
+        for name, value in self.tray_dice():
+            self.button(name, self.tray).click()
+            self.hears(self.w.chosen.format(die=name))
+            lit = [c for c in self.cells() if self.w.lit.format(v=value) in c]
+            if lit:
+                target = (lit[0], value)
+                break
+        if target is None:
+            return False
+        cell, value = target
+        row, col = re.match(r"row (\d), column (\d)", cell).groups()  # type: ignore[union-attr]
+        self.button(cell, self.board).click()
+        self.hears(self.w.stage_said.format(v=value, r=row, c=col))
+        # focus is not on the staged cell (Enter there would take it back): the next die, or
+        # KUMPIRMAHIN when the tray is empty
+        staged = [c for c in self.cells() if c.startswith(f"row {row}, column {col}:")]
+        assert self.w.staged in staged[0], staged
+        expect(self.button(staged[0], self.board)).not_to_be_focused()
+        left = self.tray_dice()
+        expect(
+            self.button(left[0][0], self.tray) if left else self.confirm_button()
+        ).to_be_focused()
+        return True
+
     def place_all(self) -> int:
-        """Stage dice while one can go anywhere (as eager_turn does); answers how many."""
+        """Stage dice while one can go anywhere; answers how many."""
         placed = 0
-        while True:
-            target = None
-            for name, value in self.tray_dice():
-                self.button(name, self.tray).click()
-                self.hears(self.w.chosen.format(v=value))
-                lit = [c for c in self.cells() if self.w.lit.format(v=value) in c]
-                if lit:
-                    target = (lit[0], value)
-                    break
-            if target is None:
-                return placed
-            cell, value = target
-            row, col = re.match(r"row (\d), column (\d)", cell).groups()  # type: ignore[union-attr]
-            self.button(cell, self.board).click()
-            self.hears(self.w.stage_said.format(v=value, r=row, c=col))
+        while self.stage_one():
             placed += 1
-            # focus is not on the staged cell (Enter there would take it back): the next die,
-            # or KUMPIRMAHIN when the tray is empty
-            staged = [c for c in self.cells() if c.startswith(f"row {row}, column {col}:")]
-            assert self.w.staged in staged[0], staged
-            expect(self.button(staged[0], self.board)).not_to_be_focused()
-            left = self.tray_dice()
-            expect(
-                self.button(left[0][0], self.tray) if left else self.confirm_button()
-            ).to_be_focused()
+        return placed
 
     def confirm(self, score: int, over: bool) -> None:
         self.confirm_button().click()
@@ -318,3 +324,50 @@ def _fills(state: dict[str, object]) -> bool:
     assert isinstance(dice, list)
     staged = sum(1 for die in dice if die["cell"] is not None)
     return empty == staged
+
+
+#: The play screen mid-turn in each size, scheme and language: the names and announcements are
+#: for the ear alone, and a focus moved by a tap draws no ring.
+SHOTS = [
+    (layout, scheme, words)
+    for layout in ("phone", "sideways-844", "phone-360", "desktop")
+    for scheme in ("light", "dark")
+    for words in (FIL, EN)
+]
+A11Y_SHOTS = SCREENSHOTS / "a11y"
+
+
+@pytest.mark.parametrize(
+    ("layout", "scheme", "words"), SHOTS, ids=[f"{a}-{b}-{w.lang}" for a, b, w in SHOTS]
+)
+def test_the_play_screen_mid_turn_looks_as_before(
+    browser: Browser, web_server: ServerProcess, layout: str, scheme: str, words: Words
+) -> None:
+    context, player = open_player(
+        browser, layout, web_server.url, locale=words.locale, color_scheme=scheme
+    )
+    try:
+        player.api("PUT", "/api/player", {"language": words.lang})
+        seed, _ = find_game(Difficulty.PEACEFUL, lambda s: s.phase is Phase.PLACE)
+        player.seed_game(Difficulty.PEACEFUL, seed)
+        unseen = Unseen(player.page, words)
+        said = unseen.roll()
+        assert words.magdagdon not in said  # the seed was chosen for a roll that places dice
+        assert unseen.stage_one()
+        first = unseen.tray_dice()[0]
+        unseen.button(first[0], unseen.tray).click()  # a die chosen: its lit cells show
+        unseen.hears(words.chosen.format(die=first[0]))
+        box = unseen.live.bounding_box()
+        assert box is not None
+        assert box["width"] <= 1  # heard, not seen
+        assert box["height"] <= 1
+        ring = player.page.evaluate("document.activeElement.matches(':focus-visible')")
+        assert not ring, "a focus moved after a tap draws a ring"
+        A11Y_SHOTS.mkdir(parents=True, exist_ok=True)
+        player.settle()
+        player.page.screenshot(
+            path=str(A11Y_SHOTS / f"{layout}-{scheme}-{words.lang}.png"), scale="css"
+        )
+        assert not player.errors
+    finally:
+        context.close()

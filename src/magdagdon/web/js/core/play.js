@@ -8,15 +8,16 @@ import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
 import { feedback } from "./feedback.js";
 import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
-import { hintMarks, keptHint } from "./hint.js";
+import { keptHint } from "./hint.js";
 import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
-import { num, signed } from "../lib/format.js";
+import { signed } from "../lib/format.js";
 import { focusCell } from "./input.js";
 import * as more from "../sheets/more.js";
 import { lazy } from "../lib/lazy.js";
 import * as prefs from "./prefs.js";
 import { litCells, resetModes, settle } from "./view.js";
 
+const NEXT = '.tray [data-die]:not(:disabled),[data-action="roll"],[data-action="confirm"],[data-action="accept"],[data-action="new-game"]';
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
 
 export function createPlay({ view, dom, render, announce }) {
@@ -102,6 +103,7 @@ export function createPlay({ view, dom, render, announce }) {
   function answered(before, game, action) {
     const values = game.dice.map((d) => d.value).join(", ");
     const words = [];
+    const still = game.phase === "place" && t(game.stuck ? "stuck" : game.can_confirm ? "minDone" : "whyConfirm", whyParams());
     if (action.type === "roll" || action.type === "reroll") {
       requestAnimationFrame(() => effects.tumble(dom.tray, action.type === "roll" ? [0, 1, 2, 3] : action.dice));
       words.push(t(action.type === "roll" ? "announceRoll" : "announceReroll", { values }));
@@ -110,12 +112,11 @@ export function createPlay({ view, dom, render, announce }) {
       words.push(t("announceAdjust", { v: dieById(game, action.die).value }));
       feedback(view, "power");
     } else if (action.type === "stage") {
-      const v = dieById(game, action.die).value;
-      words.push(t("announceStage", { v, r: action.cell[0] + 1, c: action.cell[1] + 1 }), stillToPlace(game));
+      words.push(t("announceStage", { v: dieById(game, action.die).value, r: action.cell[0] + 1, c: action.cell[1] + 1 }), still);
     } else if (action.type === "unstage") {
       words.push(t("announceUnstage", { v: dieById(before, action.die).value }));
       cameBack(before, game, action.die, words);
-      words.push(stillToPlace(game));
+      words.push(still);
       feedback(view, "unstage");
     } else if (action.type === "confirm") {
       confirmed(before, game, words);
@@ -131,13 +132,6 @@ export function createPlay({ view, dom, render, announce }) {
     if (words.length) announce(words.filter(Boolean).join(" "));
   }
 
-  // What a turn still needs, said after each stage and return.
-  function stillToPlace(game) {
-    if (game.phase !== "place") return "";
-    if (game.stuck) return t("stuck");
-    if (game.can_confirm) return t("announceReady");
-    return t("announceLeft", { n: Math.max(0, game.min_required - stagedDice(game).length) });
-  }
 
   // Returning a die can take others with it (docs/rules.md "A turn"): say which.
   function cameBack(before, game, id, words) {
@@ -146,7 +140,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (others.length) {
       const list = others.map((d) => d.value).join(", ");
       view.message = { key: "returnedWith", params: { v: returned.value, list, n: others.length }, kind: "info" };
-      words.push(t("returnedWith", { v: returned.value, list, n: others.length }));
+      words.push(t(view.message.key, view.message.params));
     }
   }
 
@@ -209,7 +203,7 @@ export function createPlay({ view, dom, render, announce }) {
     const onCell = intent.keyboard || document.activeElement === intent.el;
     const sent = request(() => send({ type: "stage", die, cell }),
       { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
-    // drawn staged already (request renders first): Enter there now would return the die
+    // drawn staged at once (request renders first): Enter there would return it
     if (onCell) focusAfter(null);
     return sent;
   }
@@ -223,33 +217,28 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.picking) {
-      const picked = !view.picks.has(die.id);
-      if (picked) view.picks.add(die.id);
-      else view.picks.delete(die.id);
+      if (view.picks.has(die.id)) view.picks.delete(die.id);
+      else view.picks.add(die.id);
       render();
-      announce(t(picked ? "announcePick" : "announceUnpick", { v: die.value }));
+      announce(intent.el.getAttribute("aria-label")); // the die, and whether it is picked now
       return;
     }
     view.selected = view.selected === die.id ? null : die.id;
     render();
     const lit = litCells(view);
-    if (view.selected === null) announce(t("announceUnselect", { v: die.value }));
-    else announce(t(lit.length ? "announceSelect" : "announceSelectNone", { v: die.value, n: lit.length }));
-    // on to a lit cell: Enter on the die itself would only put it back
-    const first = lit[0];
-    if (first && (intent.keyboard || document.activeElement === intent.el)) {
-      focusCell(dom.root, dom.root.querySelector(`[data-cell="${first[0]}-${first[1]}"]`));
+    announce(`${intent.el.getAttribute("aria-label")}. ${dom.message.textContent}`); // and what now
+    // on to a lit cell (Enter on the die would only put it back)
+    if (lit.length && (intent.keyboard || document.activeElement === intent.el)) {
+      focusCell(dom.root, dom.root.querySelector(`[data-cell="${lit[0][0]}-${lit[0][1]}"]`));
     }
   }
 
-  // After a keyboard stage or return, focus goes where Enter does no harm: the returned die, the
-  // next die in the tray, or KUMPIRMAHIN — never the staged die (Enter there would return it).
+  // Focus goes where Enter does no harm: the returned die, the next die in the tray, or the turn's
+  // own button — never a staged die (Enter there would return it).
   function focusAfter(die) {
     render();
-    const root = dom.root;
-    const target = (die && root.querySelector(`.tray [data-die="${die.id}"]`)) ||
-      root.querySelector(".tray [data-die]") || root.querySelector('[data-action="confirm"]:not([hidden])');
-    target?.focus();
+    const shown = (s) => [...dom.root.querySelectorAll(s)].find((b) => b.getClientRects().length);
+    (shown(`.tray [data-die="${die?.id}"]`) ?? shown(NEXT))?.focus();
   }
 
   function refuse(el, why, params = {}) {
@@ -313,14 +302,7 @@ export function createPlay({ view, dom, render, announce }) {
         view.hintBusy = false;
       }
     });
-    if (view.hint && !view.tutorial) announce(hintWords(view.hint));
-  }
-
-  // The hint as the message area shows it: what to do, and the Final Score it expects.
-  function hintWords(hint) {
-    const say = hintMarks(hint, view.game).say;
-    const expected = t("hintExpected", { value: num(Math.round(hint.expected_value)) });
-    return `${t("hint")}: ${t(say.key, say.params)} ${expected}`;
+    if (view.hint && !view.tutorial) announce(dom.message.textContent); // the hint's sentence
   }
 
   function startNew(difficulty) {
@@ -515,18 +497,9 @@ export function createPlay({ view, dom, render, announce }) {
       render();
       announce(coach.coachText(view));
     }
-    if (!view.tutorial) keepFocus();
-  }
-
-  // A tap whose answer hid the button it was made on (KUMPIRMAHIN, I-ROLL) leaves focus nowhere:
-  // it goes to the next thing to do, so Enter goes on with the game.
-  function keepFocus() {
+    // an answer that hid the button tapped (I-ROLL, KUMPIRMAHIN) left focus nowhere
     const el = document.activeElement;
-    if (view.sheet || (el && el !== document.body && el.isConnected && el.getClientRects().length && !el.disabled)) return;
-    const next = ['.tray [data-die]:not(:disabled)', '[data-action="roll"]', '[data-action="confirm"]',
-      '[data-action="accept"]', '[data-action="new-game"]']
-      .map((s) => dom.root.querySelector(s)).find((b) => b && b.getClientRects().length);
-    next?.focus();
+    if (!view.tutorial && !view.sheet && (el === document.body || !el?.getClientRects().length || el.disabled)) focusAfter(null);
   }
 
   function whyParams() {

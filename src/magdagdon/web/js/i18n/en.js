@@ -204,17 +204,8 @@ export default {
   // what a screen reader says: the announcements region's name, each tap's outcome, the lit cell
   live: "Game announcements",
   cellValidFor: "valid: the {v} can go here",
-  announceSelect: "{v} chosen: {n} cells can take it.",
-  announceSelectOne: "{v} chosen: 1 cell can take it.",
-  announceSelectNone: "{v} chosen: no cell can take it now.",
-  announceUnselect: "{v} no longer chosen.",
-  announcePick: "{v} chosen for REROLL.",
-  announceUnpick: "{v} left out of REROLL.",
   announceStage: "{v} staged on row {r}, column {c}.",
   announceUnstage: "{v} back with your dice.",
-  announceLeft: "Place {n} more dice first.",
-  announceLeftOne: "Place 1 more die first.",
-  announceReady: "Ready to CONFIRM.",
   announceTotal: "Score: {total}.",
   announceHintOff: "HINT hidden.",
 };

@@ -87,7 +87,7 @@ export function renderBoard(parts, view, hint) {
     cell.classList.toggle("pending", Boolean(die) && view.stagePending?.die === die.id);
     cell.classList.toggle("valid", lit.has(k));
     cell.classList.toggle("ruinable", ruinable.has(k));
-    if (lit.has(k)) label += `, ${t("cellValidFor", { v: chosen })}`; // says which die it takes
+    if (lit.has(k)) label += `, ${t("cellValidFor", { v: chosen })}`;
     if (ruinable.has(k)) label += `, ${t("cellRuinable")}`;
     const mark = hint?.cells.get(k) ?? null;
     cell.classList.toggle("hinted", mark !== null);
