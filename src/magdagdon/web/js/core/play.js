@@ -204,7 +204,7 @@ export function createPlay({ view, dom, render, announce }) {
     const sent = request(() => send({ type: "stage", die, cell }),
       { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
     // drawn staged at once (request renders first): Enter there would return it
-    if (onCell) focusAfter(null);
+    if (onCell) focusNext(null);
     return sent;
   }
 
@@ -237,6 +237,10 @@ export function createPlay({ view, dom, render, announce }) {
   // own button — never a staged die (Enter there would return it).
   function focusAfter(die) {
     render();
+    focusNext(die);
+  }
+
+  function focusNext(die) {
     const shown = (s) => [...dom.root.querySelectorAll(s)].find((b) => b.getClientRects().length);
     (shown(`.tray [data-die="${die?.id}"]`) ?? shown(NEXT))?.focus();
   }
@@ -499,7 +503,7 @@ export function createPlay({ view, dom, render, announce }) {
     }
     // an answer that hid the button tapped (I-ROLL, KUMPIRMAHIN) left focus nowhere
     const el = document.activeElement;
-    if (!view.tutorial && !view.sheet && (el === document.body || !el?.getClientRects().length || el.disabled)) focusAfter(null);
+    if (!view.tutorial && !view.sheet && (el === document.body || !el?.getClientRects().length || el.disabled)) focusNext(null);
   }
 
   function whyParams() {
