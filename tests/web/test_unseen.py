@@ -50,6 +50,8 @@ class Words:
     hint_cell: str
     hint_off: str
     ruin_choose: str
+    unstage_said: str
+    refused: str  # KUMPIRMAHIN tapped with nothing staged on the first turn
 
 
 FIL = Words(
@@ -76,6 +78,8 @@ FIL = Words(
     hint_cell="pahiwatig: ilagay rito ang",
     hint_off="Nakatago ang PAHIWATIG.",
     ruin_choose="I-tap ang bakanteng cell na magiging RUIN",
+    unstage_said="Ibinalik ang {v} sa mga dice mo.",
+    refused="Maglagay pa ng 3 dice bago KUMPIRMAHIN.",
 )
 EN = Words(
     lang="en",
@@ -101,6 +105,8 @@ EN = Words(
     hint_cell="hint: put the",
     hint_off="HINT hidden.",
     ruin_choose="Tap the empty cell that becomes a RUIN",
+    unstage_said="{v} back with your dice.",
+    refused="Place 3 more dice first.",
 )
 
 DIFFICULTY = Difficulty.NIGHTMARE  # three dice a turn and no Powers: a MAGDAGDON comes soon
@@ -263,6 +269,22 @@ class Unseen:
         ).to_have_count(1)
         return cell
 
+    def refused_then_taken_back(self) -> None:
+        """A tap on KUMPIRMAHIN too soon says why; a staged die taken back with Enter says so,
+        and focus lands on that die in the tray (Enter there chooses it again, nothing is lost).
+        The turn is left as it was before."""
+        self.confirm_button().click(force=True)  # aria-disabled: a tap that is answered
+        self.hears(self.w.refused)
+        assert self.stage_one()
+        staged = next(c for c in self.cells() if self.w.staged in c)
+        value = re.match(r"row \d, column \d: (\d)", staged).group(1)  # type: ignore[union-attr]
+        self.button(staged, self.board).press("Enter")
+        self.hears(self.w.unstage_said.format(v=value))
+        assert not any(self.w.staged in c for c in self.cells())
+        back = [name for name, v in self.tray_dice() if str(v) == value]
+        focused = self.page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert focused in back, (focused, back)
+
     def hint_once(self) -> None:
         """The hint, read out in the live region and marked in the cells' names; then hidden."""
         self.button(self.w.hint).click()
@@ -299,6 +321,7 @@ def test_a_whole_game_played_by_names_and_announcements(
             else:
                 if not hinted:
                     unseen.hint_once()
+                    unseen.refused_then_taken_back()
                     hinted = True
                     axe_clean(player, f"{words.locale}: a turn under way")
                 assert unseen.place_all() >= 1
