@@ -17,6 +17,7 @@ import { lazy } from "../lib/lazy.js";
 import * as prefs from "./prefs.js";
 import { litCells, resetModes, settle } from "./view.js";
 
+const NEXT = '.tray [data-die]:not(:disabled),[data-action="roll"],[data-action="confirm"],[data-action="accept"],[data-action="new-game"]';
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
 
 export function createPlay({ view, dom, render, announce }) {
@@ -102,6 +103,7 @@ export function createPlay({ view, dom, render, announce }) {
   function answered(before, game, action) {
     const values = game.dice.map((d) => d.value).join(", ");
     const words = [];
+    const still = game.phase === "place" && t(game.stuck ? "stuck" : game.can_confirm ? "minDone" : "whyConfirm", whyParams());
     if (action.type === "roll" || action.type === "reroll") {
       requestAnimationFrame(() => effects.tumble(dom.tray, action.type === "roll" ? [0, 1, 2, 3] : action.dice));
       words.push(t(action.type === "roll" ? "announceRoll" : "announceReroll", { values }));
@@ -109,8 +111,12 @@ export function createPlay({ view, dom, render, announce }) {
     } else if (action.type === "adjust") {
       words.push(t("announceAdjust", { v: dieById(game, action.die).value }));
       feedback(view, "power");
+    } else if (action.type === "stage") {
+      words.push(t("announceStage", { v: dieById(game, action.die).value, r: action.cell[0] + 1, c: action.cell[1] + 1 }), still);
     } else if (action.type === "unstage") {
-      cameBack(before, game, action.die);
+      words.push(t("announceUnstage", { v: dieById(before, action.die).value }));
+      cameBack(before, game, action.die, words);
+      words.push(still);
       feedback(view, "unstage");
     } else if (action.type === "confirm") {
       confirmed(before, game, words);
@@ -123,17 +129,18 @@ export function createPlay({ view, dom, render, announce }) {
       feedback(view, "magdagdon");
     }
     if (game.phase === "over") words.push(t("announceOver", { score: game.score.total }));
-    if (words.length) announce(words.join(" "));
+    if (words.length) announce(words.filter(Boolean).join(" "));
   }
 
+
   // Returning a die can take others with it (docs/rules.md "A turn"): say which.
-  function cameBack(before, game, id) {
+  function cameBack(before, game, id, words) {
     const returned = dieById(before, id);
     const others = stagedDice(before).filter((d) => d.id !== id && dieById(game, d.id)?.cell === null);
     if (others.length) {
       const list = others.map((d) => d.value).join(", ");
       view.message = { key: "returnedWith", params: { v: returned.value, list, n: others.length }, kind: "info" };
-      announce(t("returnedWith", { v: returned.value, list, n: others.length }));
+      words.push(t(view.message.key, view.message.params));
     }
   }
 
@@ -153,7 +160,7 @@ export function createPlay({ view, dom, render, announce }) {
         for (const combo of combos) effects.toast(dom.toasts, `${t(combo.combo)} +${combo.bonus}`, "combo");
       }
     });
-    words.push(t("announceConfirm", { n: signed(gain) }));
+    words.push(t("announceConfirm", { n: signed(gain) }), t("announceTotal", { total: game.score.total }));
     for (const combo of combos) {
       const where = t(combo.kind === "row" ? "lineRow" : "lineCol", { r: combo.index + 1, c: combo.index + 1, combo: t(combo.combo) });
       words.push(`${where} +${combo.bonus}!`);
@@ -170,9 +177,10 @@ export function createPlay({ view, dom, render, announce }) {
       const at = intent.at ?? performance.now();
       const soon = sameCell(lastStage.cell, cell) && at - lastStage.at < DOUBLE_TAP_MS;
       if (intent.repeat || (soon && !intent.keyboard)) return null; // the second tap of a double tap
+      const onCell = intent.keyboard || document.activeElement === intent.el;
       return request(async () => {
         await send({ type: "unstage", die: staged.id });
-        if (intent.keyboard) focusAfter(dieById(view.game, staged.id));
+        if (onCell) focusAfter(dieById(view.game, staged.id));
       });
     }
     if (view.accepting && has(game.ruinable, cell)) {
@@ -192,10 +200,12 @@ export function createPlay({ view, dom, render, announce }) {
     lastStage = { cell, at: intent.at ?? performance.now() };
     feedback(view, "stage");
     requestAnimationFrame(() => effects.land(intent.el));
-    return request(async () => {
-      await send({ type: "stage", die, cell });
-      if (intent.keyboard) focusAfter(null);
-    }, { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
+    const onCell = intent.keyboard || document.activeElement === intent.el;
+    const sent = request(() => send({ type: "stage", die, cell }),
+      { onRefused: () => requestAnimationFrame(() => effects.shake(intent.el)) });
+    // drawn staged at once (request renders first): Enter there would return it
+    if (onCell) focusNext(null);
+    return sent;
   }
 
   function tapDie(intent) {
@@ -210,27 +220,35 @@ export function createPlay({ view, dom, render, announce }) {
       if (view.picks.has(die.id)) view.picks.delete(die.id);
       else view.picks.add(die.id);
       render();
+      announce(intent.el.getAttribute("aria-label")); // the die, and whether it is picked now
       return;
     }
     view.selected = view.selected === die.id ? null : die.id;
     render();
-    const first = litCells(view)[0];
-    if (intent.keyboard && first) focusCell(dom.root, dom.root.querySelector(`[data-cell="${first[0]}-${first[1]}"]`));
+    const lit = litCells(view);
+    announce(`${intent.el.getAttribute("aria-label")}. ${dom.message.textContent}`); // and what now
+    // on to a lit cell (Enter on the die would only put it back)
+    if (lit.length && (intent.keyboard || document.activeElement === intent.el)) {
+      focusCell(dom.root, dom.root.querySelector(`[data-cell="${lit[0][0]}-${lit[0][1]}"]`));
+    }
   }
 
-  // After a keyboard stage or return, focus goes where Enter does no harm: the returned die, the
-  // next die in the tray, or KUMPIRMAHIN — never the staged die (Enter there would return it).
+  // Focus goes where Enter does no harm: the returned die, the next die in the tray, or the turn's
+  // own button — never a staged die (Enter there would return it).
   function focusAfter(die) {
     render();
-    const root = dom.root;
-    const target = (die && root.querySelector(`.tray [data-die="${die.id}"]`)) ||
-      root.querySelector(".tray [data-die]") || root.querySelector('[data-action="confirm"]:not([hidden])');
-    target?.focus();
+    focusNext(die);
+  }
+
+  function focusNext(die) {
+    const shown = (s) => [...dom.root.querySelectorAll(s)].find((b) => b.getClientRects().length);
+    (shown(`.tray [data-die="${die?.id}"]`) ?? shown(NEXT))?.focus();
   }
 
   function refuse(el, why, params = {}) {
     view.message = { key: why, params, kind: "why" };
     render();
+    announce(t(why, params));
     effects.shake(el);
     feedback(view, "refused");
   }
@@ -275,6 +293,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (view.hint) {
       view.hint = null; // a second tap hides it
       render();
+      announce(t("announceHintOff"));
       return;
     }
     if (view.game.phase === "over") return;
@@ -287,6 +306,7 @@ export function createPlay({ view, dom, render, announce }) {
         view.hintBusy = false;
       }
     });
+    if (view.hint && !view.tutorial) announce(dom.message.textContent); // the hint's sentence
   }
 
   function startNew(difficulty) {
@@ -408,6 +428,7 @@ export function createPlay({ view, dom, render, announce }) {
       view.selected = null;
       view.picking = false;
       render();
+      if (view.accepting) announce(t("guideRuin"));
     },
     hint: askHint,
     "switch-language": () => chooseLanguage(language() === "fil" ? "en" : "fil"),
@@ -480,6 +501,9 @@ export function createPlay({ view, dom, render, announce }) {
       render();
       announce(coach.coachText(view));
     }
+    // an answer that hid the button tapped (I-ROLL, KUMPIRMAHIN) left focus nowhere
+    const el = document.activeElement;
+    if (!view.tutorial && !view.sheet && (el === document.body || !el?.getClientRects().length || el.disabled)) focusNext(null);
   }
 
   function whyParams() {

@@ -100,7 +100,7 @@ export default {
   "coach.placeAgain": "And its cell.",
   "coach.confirm2": "While dice are staged, the sums at the edge show what CONFIRM would make. Press CONFIRM.",
   "coach.roll3": "Press ROLL.",
-  "coach.magdagdon": "There is no way to place {n} of these dice. A Majda Power could save the roll; this time, ACCEPT.",
+  "coach.magdagdon": "This roll can't place the {n} dice you need. A Majda Power could save the roll; this time, ACCEPT.",
   "coach.ruin": "One empty cell becomes a RUIN: it costs 15 points at the end. Tap this corner.",
   "coach.roll4": "Row 2 needs a 2 and a 5 to be a STRAIGHT (+60). Press ROLL.",
   "coach.pickPower": "No 2, but a {v}. Tap it.",

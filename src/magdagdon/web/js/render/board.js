@@ -2,7 +2,7 @@
 // permanent numbers, the staged dice (and a stage under way), the lit cells of the chosen die,
 // the cells a RUIN may go on, the hint's marks, and each line's sum as KUMPIRMAHIN would make it.
 import { faceButton, showFace } from "./dice.js";
-import { key } from "../core/game.js";
+import { dieById, key } from "../core/game.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { litCells, shownGame } from "../core/view.js";
@@ -49,6 +49,7 @@ export function renderBoard(parts, view, hint) {
   for (const die of game.dice) if (die.cell) staged.set(key(...die.cell), die);
   const lit = keysOf(litCells(view));
   const ruinable = view.accepting ? keysOf(game.ruinable) : new Set();
+  const chosen = dieById(game, view.selected)?.value;
 
   parts.cells.forEach((cell, i) => {
     const r = Math.floor(i / SIZE);
@@ -86,7 +87,7 @@ export function renderBoard(parts, view, hint) {
     cell.classList.toggle("pending", Boolean(die) && view.stagePending?.die === die.id);
     cell.classList.toggle("valid", lit.has(k));
     cell.classList.toggle("ruinable", ruinable.has(k));
-    if (lit.has(k)) label += `, ${t("cellValid")}`;
+    if (lit.has(k)) label += `, ${t("cellValidFor", { v: chosen })}`;
     if (ruinable.has(k)) label += `, ${t("cellRuinable")}`;
     const mark = hint?.cells.get(k) ?? null;
     cell.classList.toggle("hinted", mark !== null);

@@ -84,7 +84,7 @@ export function devicesSection(devices) {
   if (link) {
     made = h("div", { class: "device-qr", "data-link-made": "" },
       local ? null : qrImage(link.qr_svg, link.url, "link"),
-      h("p", {}, t("linkMade", { time: clock(link.expires_at) }), h("br"),
+      h("p", {}, t(local ? "linkMadeLocal" : "linkMade", { time: clock(link.expires_at) }), h("br"),
         h("span", { class: "device-url", "data-link-url": "" }, link.url)),
       local ? h("p", { class: "device-note", "data-qr-note": "" }, t("linkLoopback", { host: new URL(link.url).host })) : null);
   } else if (devices.failed) {
