@@ -1,7 +1,7 @@
 """A finished game to review, and the review sheet as the page shows it: a seeded PEACEFUL game
 with a BAWAS −1 / DAGDAG +1 and an I-ROLL ULIT on the way, played through the API up to its last
 turn and finished by taps (so the page shows its game over), and the figures the page writes,
-formatted here as the page formats them (``js/lib/format.js``)."""
+formatted here as the page formats them (``js/lib/format.js``, ``js/lib/points.js``)."""
 
 from __future__ import annotations
 
@@ -56,13 +56,13 @@ SHOWN = """() => {
 
 
 def rounded(n: float) -> int:
-    """lib/format.js's ``whole``: whole points, halves away from zero."""
+    """lib/points.js's ``whole``: whole points, halves away from zero."""
     r = int(Decimal(abs(n)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
     return -r if n < 0 else r
 
 
 def whole_parts(parts: list[float], total: float) -> list[int]:
-    """lib/format.js's ``wholeParts``: parts rounded, then moved by 1 (the most rounded the wrong
+    """lib/points.js's ``wholeParts``: parts rounded, then moved by 1 (the most rounded the wrong
     way first) until they add up to the total rounded."""
     shown = [rounded(p) for p in parts]
     gap = rounded(total) - sum(shown)

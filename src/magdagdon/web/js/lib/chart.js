@@ -2,7 +2,8 @@
 // anywhere else): STATISTIKA's histogram of scores and the player's mean beside the computer
 // player's; the review's line of the expected Final Score through the game.
 import { svg } from "./dom.js";
-import { num, points as wholePoints } from "./format.js";
+import { num } from "./format.js";
+import { points as wholePoints } from "./points.js";
 
 const W = 320;
 

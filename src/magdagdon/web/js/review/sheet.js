@@ -6,7 +6,8 @@
 import * as api from "../core/api.js";
 import { expectedScores } from "../lib/chart.js";
 import { h } from "../lib/dom.js";
-import { num, points, signed, wholeParts } from "../lib/format.js";
+import { num, signed } from "../lib/format.js";
+import { points, wholeParts } from "../lib/points.js";
 import { labelChip, stepSpoken, stepView } from "./step.js";
 import { t } from "../i18n/i18n.js";
 
@@ -155,7 +156,7 @@ function pending(progress) {
 }
 
 // start + luck − given up = Final Score: the server's own figures in whole points, rounded so
-// that the four shown add up as read (format.js wholeParts: each within 1 point of its value).
+// that the four shown add up as read (lib/points.js wholeParts: each within 1 point of its value).
 function summary(review) {
   const figure = (name, value, sign) => h("div", { class: `figure ${name}`, "data-figure": name },
     h("span", { class: "figure-name" }, t(`review.${name === "total" ? "final" : name === "given" ? "givenUp" : name}`)),

@@ -3,10 +3,11 @@
 // dice of the roll (what was rolled, what each chose), and the words: what happened, the
 // expected Final Score of each choice, the points given up and their label, or the roll's luck;
 // for a labelled decision, one sentence: the better choice and what it was worth. Every figure
-// is in whole points, rounded so that a step's own figures add up as read (format.js).
+// is in whole points, rounded so that a step's own figures add up as read (lib/points.js).
 import { face } from "../render/dice.js";
 import { h } from "../lib/dom.js";
-import { num, signed, whole, wholeParts } from "../lib/format.js";
+import { num, signed } from "../lib/format.js";
+import { whole, wholeParts } from "../lib/points.js";
 import { t } from "../i18n/i18n.js";
 
 const key = (cell) => `${cell[0]}-${cell[1]}`;
