@@ -178,7 +178,7 @@ def test_the_review_reads_in_whole_points_with_the_better_choice(
 
 
 def test_whole_parts_add_up_and_stay_within_a_point(player: Player) -> None:
-    """lib/format.js's one rounding, on sums whose parts round the wrong way: the parts shown add
+    """lib/points.js's one rounding, on sums whose parts round the wrong way: the parts shown add
     up to the total shown, each within 1 point of its value, as review_helpers.py computes it."""
     rng = random.Random(5)
     cases = [([283.3, 292.45, -523.6], 52.15), ([0.5, 0.5, 0.5], 1.5), ([-0.5, -0.4, 0.4], -0.5)]
@@ -186,7 +186,7 @@ def test_whole_parts_add_up_and_stay_within_a_point(player: Player) -> None:
         parts = [rng.uniform(-300, 500) for _ in range(3)]
         cases.append(([round(p, 2) for p in parts], round(sum(parts), 2)))
     shown = player.page.evaluate(
-        """(cases) => import("/js/lib/format.js").then(
+        """(cases) => import("/js/lib/points.js").then(
             (m) => cases.map(([parts, total]) => m.wholeParts(parts, total)))""",
         cases,
     )

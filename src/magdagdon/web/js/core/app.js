@@ -87,9 +87,9 @@ async function start() {
   }
   // A first visit on this device in an English browser: English for a player still on the
   // server's first language (Filipino); a player who chose English elsewhere keeps it.
-  if (player && stored === null && !linkedNow() && player.language === "fil" && language() === "en") {
-    prefs.set("language", "en"); // the browser's, the player's from now on
-    api.setPlayer("en").catch(() => {});
+  if (player && (prefs.get("languageUnsaved") === first
+    || (stored === null && !linkedNow() && player.language === "fil" && language() === "en"))) {
+    prefs.saveLanguage(first, api.setPlayer); // the browser's, or one the server has not got yet
   } else if (player && player.language !== language()) {
     await use(player.language).catch(() => {});
     setLanguage(player.language);

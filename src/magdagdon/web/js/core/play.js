@@ -353,10 +353,9 @@ export function createPlay({ view, dom, render, announce }) {
     await prepare(lang).catch(() => {}); // the words shown now that load when first used
     if (!setLanguage(lang)) return; // its words could not load (no connection): nothing changes
     dom.live.textContent = ""; // what was said, said in the other language
-    prefs.set("language", lang);
+    prefs.saveLanguage(lang, api.setPlayer);
     applyStatic();
     render();
-    api.setPlayer(lang).catch(() => {});
   }
 
   function togglePref(name) {

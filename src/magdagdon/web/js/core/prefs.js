@@ -3,6 +3,7 @@
 // tutorial was offered and was seen (taken to its end or skipped). A browser that refuses storage only forgets.
 const KEYS = {
   language: "magdagdon.language",
+  languageUnsaved: "magdagdon.languageUnsaved",
   difficulty: "magdagdon.difficulty",
   lastGame: "magdagdon.lastGame",
   sound: "magdagdon.sound",
@@ -28,3 +29,13 @@ export function set(name, value) {
 }
 
 export const isOn = (name) => get(name) === "1";
+
+// The language chosen here, kept and sent to the server (`send`); until the server has it, this
+// device's choice wins over the server's at the next start (a reload may come first).
+export function saveLanguage(lang, send) {
+  set("language", lang);
+  set("languageUnsaved", lang);
+  send(lang).then(() => {
+    if (get("languageUnsaved") === lang) localStorage.removeItem(KEYS.languageUnsaved);
+  }).catch(() => {});
+}
