@@ -204,4 +204,11 @@ export default {
   offlineText: "Naka-save sa server ang laro mo; tuloy ang laro pagbalik ng koneksyon.",
   offlinePending: "Ipapadala ang huling tap mo pagbalik ng koneksyon; naka-save sa server ang laro.",
   saving: "nagse-save…",
+  // the daily's countdown and a hint-free game's mark (core/nextDaily.js, lib/hints.js)
+  hintFree: "Walang pahiwatig",
+  hintFreeMark: "wala",
+  nextDaily: "Susunod na ARAW-ARAW sa loob ng {time}",
+  nextDailyHours: "{h} oras {m} min",
+  nextDailyMinutes: "{m} min",
+  nextDailyOpen: "Nagsimula na ang bagong ARAW-ARAW.",
 };
