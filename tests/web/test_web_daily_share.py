@@ -198,14 +198,14 @@ def test_the_time_to_the_next_challenge(opened: Opener) -> None:
     page.clock.install()  # the device's clock, moved by the test (the server's stays)
     play_daily(player, Difficulty.NIGHTMARE)
     line = page.locator("#over [data-next-daily]")
-    expect(line).to_have_text("Susunod na ARAW-ARAW sa loob ng 2 oras 43 min")
+    expect(line).to_have_text("Susunod na ARAW-ARAW: 2 oras 43 min")
     open_daily(player)
     sheet_line = page.locator("#sheet [data-next-daily]")
-    expect(sheet_line).to_have_text("Susunod na ARAW-ARAW sa loob ng 2 oras 43 min")
+    expect(sheet_line).to_have_text("Susunod na ARAW-ARAW: 2 oras 43 min")
     page.clock.fast_forward("01:00:00")  # an hour on this device: the line follows
-    expect(sheet_line).to_have_text("Susunod na ARAW-ARAW sa loob ng 1 oras 43 min")
+    expect(sheet_line).to_have_text("Susunod na ARAW-ARAW: 1 oras 43 min")
     player.tap(action_hook("close"))
-    expect(line).to_have_text("Susunod na ARAW-ARAW sa loob ng 1 oras 43 min")
+    expect(line).to_have_text("Susunod na ARAW-ARAW: 1 oras 43 min")
     to_english(player)
     expect(line).to_have_text("Next DAILY in 1 h 43 min")
     page.clock.fast_forward("01:42:00")
@@ -223,7 +223,7 @@ OVER_FITS = """() => [...document.querySelectorAll("#over button, #over [data-ne
         return bad ? [`${el.dataset.action ?? "next-daily"}: ${JSON.stringify(r)}`] : [];
     })"""
 TABLE_FITS = """() => [
-    ...document.querySelectorAll(".daily-table, .daily-table td, [data-next-daily]")
+    ...document.querySelectorAll(".daily-table, .daily-table td, #sheet [data-next-daily]")
 ].flatMap((el) => {
         const r = el.getBoundingClientRect();
         const box = document.querySelector("#sheet").getBoundingClientRect();
@@ -252,6 +252,8 @@ def test_the_daily_screens_at_every_size(
     play_daily(player, Difficulty.SURVIVAL)
     page = player.page
     name = f"{language}-{scheme}"
+    share = "SHARE" if language == "en" else "IBAHAGI"  # the browser's language, kept
+    expect(page.locator(f"#over {action_hook('share')}")).to_have_text(share)
     expect(page.locator("#over [data-next-daily]")).to_be_visible()
     page.evaluate("document.querySelector('#over')?.scrollTo?.(0, 0)")
     problems = page.evaluate(FIT) + page.evaluate(OVER_FITS)

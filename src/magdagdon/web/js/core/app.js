@@ -89,7 +89,9 @@ async function start() {
   // server's first language (Filipino); a player who chose English elsewhere keeps it.
   if (player && stored === null && !linkedNow() && player.language === "fil" && language() === "en") {
     prefs.set("language", "en"); // the browser's, the player's from now on
-    api.setPlayer("en").catch(() => {});
+    // awaited: a first game asked at the same time, with no cookie yet, would make a second
+    // player (in Filipino) whose cookie could win
+    await api.setPlayer("en").catch(() => {});
   } else if (player && player.language !== language()) {
     await use(player.language).catch(() => {});
     setLanguage(player.language);

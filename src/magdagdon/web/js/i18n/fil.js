@@ -207,7 +207,7 @@ export default {
   // the daily's countdown and a hint-free game's mark (core/nextDaily.js, lib/hints.js)
   hintFree: "Walang pahiwatig",
   hintFreeMark: "wala",
-  nextDaily: "Susunod na ARAW-ARAW sa loob ng {time}",
+  nextDaily: "Susunod na ARAW-ARAW: {time}",
   nextDailyHours: "{h} oras {m} min",
   nextDailyMinutes: "{m} min",
   nextDailyOpen: "Nagsimula na ang bagong ARAW-ARAW.",
