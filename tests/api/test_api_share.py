@@ -119,9 +119,7 @@ def test_a_practice_says_so_and_loopback_is_left_out(clock: Clock, app: FastAPI)
             assert "http" not in text["en"] + text["fil"], base
 
 
-def test_the_link_is_on_the_address_a_phone_opens(
-    clock: Clock, app: FastAPI, db_url: str
-) -> None:
+def test_the_link_is_on_the_address_a_phone_opens(clock: Clock, app: FastAPI, db_url: str) -> None:
     # reached by its address on the network: that address
     with TestClient(app, base_url="http://192.168.1.23:8000") as lan:
         found = share(lan, play_out(lan, start_daily(lan, "survival")))
