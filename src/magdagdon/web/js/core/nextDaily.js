@@ -9,6 +9,7 @@ const TICK_MS = 10_000;
 const MINUTE_MS = 60_000;
 let known = null; // { next: ms on the server's clock, skew: server's clock − this device's }
 let asking = null;
+let askedAt = -Infinity; // a failed question is asked again a minute later, not at every drawing
 let ticking = null;
 
 // What GET /api/daily answered: the start of the next challenge and the server's time.
@@ -44,7 +45,8 @@ function update() {
 
 // The line itself; when the time is not known yet it is asked for, and the line filled in then.
 export function nextDailyLine() {
-  if (!known && !asking) {
+  if (!known && !asking && performance.now() - askedAt > MINUTE_MS) {
+    askedAt = performance.now();
     asking = call("GET", "/api/daily").then(learn, () => null).finally(() => { asking = null; });
   }
   const text = words(remaining());
