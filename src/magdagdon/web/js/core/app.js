@@ -104,14 +104,15 @@ async function start() {
     view.offer = true; // in the message area, until the first tap: the game is playable at once
   }
   openLinkSheet();
-  const day = dailyLink();
   window.addEventListener("hashchange", () => {
     openLinkSheet();
     render(view, dom);
   });
   render(view, dom);
   ready();
-  if (day && !view.devices.use) play.onIntent({ kind: "action", name: "daily", link: day });
+  // a shared link to a day's challenge (?daily=YYYY-MM-DD: sheets/daily.js reads it)
+  const shared = new URLSearchParams(location.search).has("daily");
+  if (shared && !view.devices.use) play.onIntent({ kind: "action", name: "daily", link: true });
   const pending = offline.pendingAction();
   if (pending && pending.game === view.game.id) await play.sendPending(pending);
   else offline.forgetPending();
@@ -138,24 +139,6 @@ function openLinkSheet() {
   if (code) view.devices.use = { code, state: "ask" };
   else if (justLinked()) view.devices.use = { state: "done" };
   if (view.devices.use) view.sheet = "link";
-}
-
-// A shared link to a day's challenge (?daily=YYYY-MM-DD&difficulty=D, made by the server's
-// share text): that day's daily sheet opens (today's when the day has not begun), and the link is
-// taken off the address, so a reload does not open it again.
-function dailyLink() {
-  const params = new URLSearchParams(location.search);
-  const day = params.get("daily");
-  if (day === null) return null;
-  const difficulty = params.get("difficulty");
-  params.delete("daily");
-  params.delete("difficulty");
-  const rest = params.toString();
-  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
-  return {
-    date: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
-    difficulty: DIFFICULTIES.includes(difficulty) ? difficulty : null,
-  };
 }
 
 // The browser's word on the connection: the notice follows it, and the game is asked for again

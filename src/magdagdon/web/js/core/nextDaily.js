@@ -1,6 +1,7 @@
 // The time to the next daily challenge, by the server's clock (GET /api/daily: "now" and
 // "next_at", the next UTC midnight): shown in the daily sheet and at a daily game's end, and
-// kept current in place every few seconds without drawing the page again.
+// kept current in place every few seconds without drawing the page again. Loaded with the
+// daily sheet's words (i18n/*.sheets.js) when first needed.
 import { call } from "./api.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
@@ -43,12 +44,23 @@ function update() {
   }
 }
 
-// The line itself; when the time is not known yet it is asked for, and the line filled in then.
-export function nextDailyLine() {
+// The time is asked for when not known yet (every line is filled in then).
+function ensure() {
   if (!known && !asking && performance.now() - askedAt > MINUTE_MS) {
     askedAt = performance.now();
     asking = call("GET", "/api/daily").then(learn, () => null).finally(() => { asking = null; });
   }
+}
+
+// Every line on the page filled in (the game over's, drawn empty: render/over.js).
+export function show() {
+  ensure();
+  update();
+}
+
+// The line itself (the daily sheet).
+export function nextDailyLine() {
+  ensure();
   const text = words(remaining());
   return h("p", { class: "next-daily", "data-next-daily": "", hidden: text === "" }, text);
 }

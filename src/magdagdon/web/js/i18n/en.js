@@ -201,11 +201,7 @@ export default {
   offlineText: "Your game is saved on the server; play goes on when the connection is back.",
   offlinePending: "Your last tap will be sent when the connection is back; the game is saved on the server.",
   saving: "saving…",
-  // the daily's countdown and a hint-free game's mark (core/nextDaily.js, lib/hints.js)
+  // a hint-free game's mark (lib/hints.js)
   hintFree: "No hints",
   hintFreeMark: "none",
-  nextDaily: "Next DAILY in {time}",
-  nextDailyHours: "{h} h {m} min",
-  nextDailyMinutes: "{m} min",
-  nextDailyOpen: "The new DAILY has begun.",
 };

@@ -204,11 +204,7 @@ export default {
   offlineText: "Naka-save sa server ang laro mo; tuloy ang laro pagbalik ng koneksyon.",
   offlinePending: "Ipapadala ang huling tap mo pagbalik ng koneksyon; naka-save sa server ang laro.",
   saving: "nagse-save…",
-  // the daily's countdown and a hint-free game's mark (core/nextDaily.js, lib/hints.js)
+  // a hint-free game's mark (lib/hints.js)
   hintFree: "Walang pahiwatig",
   hintFreeMark: "wala",
-  nextDaily: "Susunod na ARAW-ARAW: {time}",
-  nextDailyHours: "{h} oras {m} min",
-  nextDailyMinutes: "{m} min",
-  nextDailyOpen: "Nagsimula na ang bagong ARAW-ARAW.",
 };

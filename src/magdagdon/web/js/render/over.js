@@ -3,7 +3,7 @@
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num, signed } from "../lib/format.js";
-import { nextDailyLine } from "../core/nextDaily.js";
+import { lazy } from "../lib/lazy.js";
 
 // "ARAW-ARAW #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
 export function dailyLabel(game) {
@@ -26,8 +26,15 @@ function foot(game, view, rank) {
         note ? h("span", { class: "share-note" }, `✓ ${t(note.short)}`) : t("share")),
       h("button", { type: "button", class: "btn quiet", "data-action": "daily" }, t("dailyTableShort")),
       review),
-    nextDailyLine(),
+    nextDaily(),
   ];
+}
+
+// The time to the next challenge: an empty line that core/nextDaily.js fills in, loaded (with
+// its words) when first needed, so the first load stays small.
+function nextDaily() {
+  lazy(() => import("../core/nextDaily.js"), { words: "sheets" }).then((m) => m.show(), () => null);
+  return h("p", { class: "next-daily", "data-next-daily": "", hidden: true });
 }
 
 // The parts of the Final Score, as [label, value]: the lines that add or take nothing are left out.

@@ -62,8 +62,27 @@ async function refresh(ctx, { overview = false } = {}) {
   ctx.render();
 }
 
-// The day and difficulty of a shared link ({date, difficulty}), else of the game shown.
-async function open(ctx, link) {
+// A shared link to a day's challenge (?daily=YYYY-MM-DD&difficulty=D, made by the server's
+// share text): that day's daily sheet opens (today's when the day has not begun), and the link is
+// taken off the address, so a reload does not open it again.
+function dailyLink() {
+  const params = new URLSearchParams(location.search);
+  const day = params.get("daily");
+  if (day === null) return null;
+  const difficulty = params.get("difficulty");
+  params.delete("daily");
+  params.delete("difficulty");
+  const rest = params.toString();
+  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    difficulty: DIFFICULTIES.includes(difficulty) ? difficulty : null,
+  };
+}
+
+// The day and difficulty of a shared link, else of the game shown.
+async function open(ctx, shared) {
+  const link = shared ? dailyLink() : null;
   const daily = state(ctx.view);
   daily.day = link ? link.date : ctx.view.game?.daily?.date ?? null;
   daily.difficulty = link?.difficulty ?? null;
