@@ -267,6 +267,51 @@ def test_the_table_ranks_the_days_ranked_attempts_with_names(
     assert day_table(third)[tied[1]["rank"] - 1]["game_id"] == same["id"]
 
 
+def test_the_table_says_how_many_hints_each_attempt_used(
+    clock: Clock, client: TestClient, other_client: TestClient
+) -> None:
+    free = play_out(client, start_daily(client, "survival"))
+    helped = start_daily(other_client, "survival")
+    first_roll(other_client, helped)
+    for _ in range(3):
+        assert other_client.get(f"/api/games/{helped['id']}/hint").status_code == 200
+    helped = play_out(other_client, helped)
+    assert (free["hints_used"], helped["hints_used"]) == (0, 3)
+    # a practice with hints later the same day changes nothing on the table
+    practice = start_daily(client, "survival")
+    first_roll(client, practice)
+    assert client.get(f"/api/games/{practice['id']}/hint").status_code == 200
+    play_out(client, practice)
+    rows = day_table(client, "survival")
+    assert len(rows) == 2
+    mine = next(row for row in rows if row.get("game_id") == free["id"])
+    theirs = next(row for row in rows if row.get("game_id") is None)
+    assert (mine["hints"], theirs["hints"]) == (0, 3)
+    assert day_table(other_client, "survival")[theirs["rank"] - 1]["game_id"] == helped["id"]
+
+
+@pytest.mark.parametrize(
+    ("moment", "next_at"),
+    [
+        ("12:00:00", "2026-12-06T00:00:00.000Z"),
+        ("23:59:59", "2026-12-06T00:00:00.000Z"),
+        ("00:00:00", "2026-12-06T00:00:00.000Z"),
+    ],
+)
+def test_the_daily_says_when_the_next_challenge_begins(
+    clock: Clock, client: TestClient, moment: str, next_at: str
+) -> None:
+    clock.set(DAY, moment)
+    found = daily(client)
+    assert (found["date"], found["now"], found["next_at"]) == (
+        DAY,
+        f"{DAY}T{moment}.000Z",
+        next_at,
+    )
+    clock.set("2026-12-06")  # the next day: its own challenge, and the next one after it
+    assert (daily(client)["number"], daily(client)["next_at"]) == (6, "2026-12-07T00:00:00.000Z")
+
+
 @pytest.mark.parametrize(
     ("name", "code"),
     [

@@ -1,6 +1,7 @@
-"""A daily game's share text: the challenge's number, difficulty and score,
-then a picture of the board's lines that never tells a die's value, and the server's address
-unless it is loopback; in both languages."""
+"""A daily game's share text, in each language: the daily challenge's name and number, the
+difficulty, the final score and the hints used (or that there were none), a picture of the
+board's lines that never tells a die's value with a line that reads it, and the link to the day's
+challenge when the server has an address another device can open (never a loopback one)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,19 @@ import pytest
 from daily_helpers import Clock, first_roll, play_out, start_daily, state_of
 from fastapi.testclient import TestClient
 
+from magdagdon.api.app import create_app
 from magdagdon.services.share import EMOJI, board_picture
+from magdagdon.settings import Settings
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from fastapi import FastAPI
+
+LEGEND = {
+    "fil": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang kombinasyon · 🟥 RUIN",
+    "en": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ no combination · 🟥 RUIN",
+}
 
 
 @pytest.fixture
@@ -30,6 +38,10 @@ def share(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def score_text(score: int) -> str:
+    return str(score).replace("-", "\u2212")
+
+
 def test_the_share_text_of_a_daily_game(clock: Clock, client: TestClient) -> None:
     over = play_out(client, start_daily(client, "nightmare"))
     found = share(client, over)
@@ -40,16 +52,23 @@ def test_the_share_text_of_a_daily_game(clock: Clock, client: TestClient) -> Non
         "nightmare",
         "daily",
     )
-    assert found["score"] == score
-    lines = found["text"]["fil"].split("\n")
-    assert lines[0] == f"MAGDAGDON #12 · NIGHTMARE · {score}"
-    assert found["text"]["en"] == found["text"]["fil"]  # a ranked one says nothing to translate
-    picture = lines[1:5]
-    assert picture == ["".join(EMOJI[kind] for kind in row) for row in found["grid"]]
-    assert all(len(row) == 4 for row in picture)
-    assert lines[5] == "http://testserver/"  # not loopback: friends can come and play
-    assert len(lines) == 6
-    assert not any(ch.isdigit() for line in picture for ch in line)  # never a die's value
+    assert (found["score"], found["hints"]) == (score, 0)
+    link = "http://testserver/?daily=2026-12-12&difficulty=nightmare"
+    assert found["url"] == link  # not loopback: friends can come and play
+    fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
+    assert fil[:2] == [
+        "MAGDAGDON ARAW-ARAW #12 · NIGHTMARE",
+        f"Final Score {score_text(score)} · Walang pahiwatig",
+    ]
+    assert en[:2] == [
+        "MAGDAGDON DAILY #12 · NIGHTMARE",
+        f"Final Score {score_text(score)} · No hints",
+    ]
+    for language, lines in (("fil", fil), ("en", en)):
+        picture = lines[2:6]
+        assert picture == ["".join(EMOJI[kind] for kind in row) for row in found["grid"]]
+        assert not any(ch.isdigit() for line in picture for ch in line)  # never a die's value
+        assert lines[6:] == [LEGEND[language], link]
     state = state_of(client, over)
     rows = [line["combo"] for line in over["score"]["rows"]]
     columns = [line["combo"] for line in over["score"]["columns"]]
@@ -65,20 +84,57 @@ def test_the_share_text_of_a_daily_game(clock: Clock, client: TestClient) -> Non
                 assert kind in {rows[r], columns[c]}
 
 
+def test_the_hints_used_are_counted_in_the_text(clock: Clock, client: TestClient) -> None:
+    game = start_daily(client, "survival")
+    first_roll(client, game)
+    for _ in range(2):  # asked twice in one state: each counted (docs/rules.md "Hints")
+        assert client.get(f"/api/games/{game['id']}/hint").status_code == 200
+    over = play_out(client, game)
+    assert over["hints_used"] == 2
+    found = share(client, over)
+    assert found["hints"] == 2
+    fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
+    score = score_text(over["score"]["total"])
+    assert fil[1] == f"Final Score {score} · 2 pahiwatig"
+    assert en[1] == f"Final Score {score} · 2 hints"
+
+
 def test_a_practice_says_so_and_loopback_is_left_out(clock: Clock, app: FastAPI) -> None:
     with TestClient(app, base_url="http://127.0.0.1:8765") as local:
         play_out(local, start_daily(local))
         practice = play_out(local, start_daily(local))
         assert practice["mode"] == "practice"
         found = share(local, practice)
-    assert found["mode"] == "practice"
+    assert (found["mode"], found["url"]) == ("practice", None)
     fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
-    assert fil[0].endswith(" · praktis")
-    assert en[0].endswith(" · practice")
-    assert len(fil) == len(en) == 5  # no address: the server is this machine only
-    with TestClient(app, base_url="http://localhost:8765") as named_local:
-        over = play_out(named_local, start_daily(named_local, "survival"))
-        assert len(share(named_local, over)["text"]["en"].split("\n")) == 5
+    assert fil[0] == "MAGDAGDON ARAW-ARAW #12 · PEACEFUL · praktis"
+    assert en[0] == "MAGDAGDON DAILY #12 · PEACEFUL · practice"
+    # no address: the server is this machine only; the legend ends the text
+    assert (fil[-1], en[-1]) == (LEGEND["fil"], LEGEND["en"])
+    assert len(fil) == len(en) == 7
+    for base in ("http://localhost:8765", "http://[::1]:8765"):
+        with TestClient(app, base_url=base) as named_local:
+            over = play_out(named_local, start_daily(named_local, "survival"))
+            text = share(named_local, over)["text"]
+            assert "http" not in text["en"] + text["fil"], base
+
+
+def test_the_link_is_on_the_address_a_phone_opens(clock: Clock, app: FastAPI, db_url: str) -> None:
+    # reached by its address on the network: that address
+    with TestClient(app, base_url="http://192.168.1.23:8000") as lan:
+        found = share(lan, play_out(lan, start_daily(lan, "survival")))
+    link = "http://192.168.1.23:8000/?daily=2026-12-12&difficulty=survival"
+    assert found["url"] == link
+    assert found["text"]["fil"].split("\n")[-1] == found["text"]["en"].split("\n")[-1] == link
+    # a server started for the network (serve --lan) and reached on loopback: its LAN address
+    clock.set("2026-12-13")
+    served = create_app(
+        db_url, settings=Settings(rate_limits=False, lan_url="http://10.0.0.7:8000/")
+    )
+    with TestClient(served, base_url="http://127.0.0.1:8000") as local:
+        found = share(local, play_out(local, start_daily(local, "nightmare")))
+    assert found["url"] == "http://10.0.0.7:8000/?daily=2026-12-13&difficulty=nightmare"
+    assert found["text"]["en"].split("\n")[0] == "MAGDAGDON DAILY #13 · NIGHTMARE"
 
 
 def test_only_a_finished_daily_game_has_a_share_text(

@@ -32,7 +32,15 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-DAY = "2026-12-09"  # challenge #9: there are past days to go back to
+DAY = "2026-12-09"
+
+
+def num(n: int) -> str:
+    """A score as the page and the share text write it (a minus sign)."""
+    return str(n).replace("-", "\u2212")
+
+
+# challenge #9: there are past days to go back to
 OVER_FITS = """() => [...document.querySelectorAll("#over button")].flatMap((el) => {
     const r = el.getBoundingClientRect();
     const bad = r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || r.width < 44
@@ -134,8 +142,16 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     expected = player.api("GET", f"/api/games/{game['id']}/share")["text"]["fil"]
     assert copied == expected
     score = player.mirror.score().total
-    assert copied.split("\n")[0] == f"MAGDAGDON #9 · NIGHTMARE · {score}"
-    assert all(not ch.isdigit() for line in copied.split("\n")[1:5] for ch in line)
+    lines = copied.split("\n")
+    assert lines[:2] == [
+        "MAGDAGDON ARAW-ARAW #9 · NIGHTMARE",
+        f"Final Score {num(score)} · Walang pahiwatig",
+    ]
+    assert all(not ch.isdigit() for line in lines[2:6] for ch in line)
+    # this server is reached on loopback only: no link, the legend ends the text
+    assert lines[6].startswith("🟩 STRAIGHT · ")
+    assert len(lines) == 7
+    assert "http" not in copied
     fits(player, "a daily game over, shared")
     # the sheet now says it is done, counts the streak, and ranks the attempt on the day's table
     player.tap(f"#over {action_hook('daily')}")

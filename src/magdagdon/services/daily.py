@@ -11,7 +11,7 @@ before the first challenge, answers 409 ``daily_not_open``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
@@ -58,6 +58,10 @@ class Overview:
     number: int
     streak: Streak
     challenges: tuple[Challenge, ...]
+    now: Annotated[str, Field(description="The server's time of this answer (ISO-8601, UTC).")]
+    next_at: Annotated[
+        str, Field(description="When the next day's challenge begins: the next UTC midnight.")
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +76,7 @@ class TableEntry:
     ]
     score: int
     turns: int
+    hints: Annotated[int, Field(description="The hints the attempt used (0: hint-free).")]
     game_id: Annotated[str | None, Field(description="Only on the asking player's own row.")] = None
 
 
@@ -106,7 +111,8 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
 
 def overview(store: Store, player: str) -> Overview:
     """Today's challenges and the player's streak."""
-    today = clock.today()
+    moment = clock.now()
+    today = moment.date()
     with store.snapshot() as reads:
         of_today = reads.games_of_day(player, today.isoformat())
         days = reads.streak_days(player)
@@ -124,7 +130,14 @@ def overview(store: Store, player: str) -> Overview:
         daily_number(today),
         streak(map(date.fromisoformat, days), today),
         tuple(challenges),
+        clock.stamp(moment),
+        clock.stamp(next_day_start(today)),
     )
+
+
+def next_day_start(today: date) -> datetime:
+    """When the day after ``today`` begins, and with it its challenge (the UTC midnight)."""
+    return datetime.combine(today + timedelta(days=1), time(), UTC)
 
 
 def player_streak(store: Store, player: str) -> Streak:
@@ -174,6 +187,7 @@ def table(
                 tag=tag,
                 score=row.score,
                 turns=row.turns,
+                hints=row.hints,
                 game_id=row.game_id if mine else None,
             )
         )

@@ -1,17 +1,21 @@
-"""The share text of a finished daily (or practice) game: its challenge's number, difficulty and
-score, and a picture of the board that tells only what kind of line each cell helped make —
-never a die's value, so it spoils nothing for a friend who has not played the day yet.
+"""The share text of a finished daily (or practice) game, in each of the page's languages: the
+challenge's name and number, its difficulty, the final score and the hints used, then a picture
+of the board that tells only what kind of line each cell helped make — never a die's value, so it
+spoils nothing for a friend who has not played the day yet — with a line that reads the picture,
+and the link to the day's challenge on this server::
 
-    MAGDAGDON #12 · NIGHTMARE · 287
+    MAGDAGDON ARAW-ARAW #12 · NIGHTMARE
+    Final Score 287 · Walang pahiwatig
     🟩🟩🟩🟩
     🟦⬜🟪⬜
     🟦⬜🟪🟥
     🟦🟦🟪⬜
-    https://magdagdon.example/
+    🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang kombinasyon · 🟥 RUIN
+    https://magdagdon.example/?daily=2026-12-12&difficulty=nightmare
 
 A cell in lines of two combinations shows the higher one (STRAIGHT, then FOUR OF A KIND, then
-TWO PAIRS); a number in no combination is plain; a RUIN is its own colour. The server's address
-ends the text when it is not the player's own machine (loopback), so friends can come and play.
+TWO PAIRS); a number in no combination is plain; a RUIN is its own colour. The link is left out
+when the server has no address another device can open (``api.origin.lan_url``: loopback).
 """
 
 from __future__ import annotations
@@ -19,14 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Annotated, Literal, get_args
-from urllib.parse import urlsplit
+from urllib.parse import urlencode
 
 from pydantic import Field
 
 from magdagdon.engine import SIZE, Difficulty
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.daily import daily_number
-from magdagdon.lan import is_loopback_host
 from magdagdon.services.errors import GameNotOverError, NotDailyError
 
 if TYPE_CHECKING:
@@ -42,8 +45,30 @@ EMOJI = {
     "number": "\u2b1c",  # white square
     "ruin": "\U0001f7e5",  # red square
 }
-PRACTICE = {"fil": "praktis", "en": "practice"}
+#: The share text's words in each language, as the page says them (web/js/i18n/).
+WORDS: dict[str, dict[str, str]] = {
+    "fil": {
+        "daily": "ARAW-ARAW",
+        "practice": "praktis",
+        "score": "Final Score",
+        "hint_free": "Walang pahiwatig",
+        "hint": "1 pahiwatig",
+        "hints": "{n} pahiwatig",
+        "number": "walang kombinasyon",
+    },
+    "en": {
+        "daily": "DAILY",
+        "practice": "practice",
+        "score": "Final Score",
+        "hint_free": "No hints",
+        "hint": "1 hint",
+        "hints": "{n} hints",
+        "number": "no combination",
+    },
+}
+LANGUAGES = tuple(WORDS)
 _RANK: dict[str, int] = {kind: index for index, kind in enumerate(KINDS)}
+_SEP = " \u00b7 "
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +79,20 @@ class Share:
     difficulty: Difficulty
     mode: Literal["daily", "practice"]
     score: int
+    hints: Annotated[int, Field(description="The hints the game used (0: hint-free).")]
     grid: tuple[tuple[Kind, ...], ...]  # 4 rows of 4
+    url: Annotated[
+        str | None,
+        Field(
+            description="The day's challenge on this server; null when no other device can open it."
+        ),
+    ]
     text: Annotated[dict[str, str], Field(description="The share text in each language (fil, en).")]
 
 
-def share(game: GameRecord, base_url: str | None) -> Share:
-    """The share of a finished daily or practice game; ``base_url`` is the server's address
-    as the player reached it (left out of the text when it is loopback)."""
+def share(game: GameRecord, origin: str | None) -> Share:
+    """The share of a finished daily or practice game; ``origin`` is the address another
+    device opens this server at (``scheme://host[:port]``), None when there is none."""
     if game.daily_date is None:
         raise NotDailyError("only a daily challenge (or its practice) has a share text")
     state = game.state
@@ -71,21 +103,40 @@ def share(game: GameRecord, base_url: str | None) -> Share:
         state.codes(), [line.combo for line in final.rows], [line.combo for line in final.columns]
     )
     number = daily_number(date.fromisoformat(game.daily_date))
-    score = final.total
     mode: Literal["daily", "practice"] = "practice" if game.mode.value == "practice" else "daily"
-    url = base_url if base_url and not is_loopback_host(urlsplit(base_url).hostname) else None
+    url = None if origin is None else day_link(origin, game.daily_date, game.difficulty)
     text = {
         language: share_text(
+            language,
             number,
             game.difficulty.value,
-            score,
+            final.total,
+            game.hints_used,
             grid,
-            practice=PRACTICE[language] if mode == "practice" else None,
+            practice=mode == "practice",
             url=url,
         )
-        for language in PRACTICE
+        for language in LANGUAGES
     }
-    return Share(game.id, number, game.daily_date, game.difficulty, mode, score, grid, text)
+    return Share(
+        game.id,
+        number,
+        game.daily_date,
+        game.difficulty,
+        mode,
+        final.total,
+        game.hints_used,
+        grid,
+        url,
+        text,
+    )
+
+
+def day_link(origin: str, day: str, difficulty: Difficulty) -> str:
+    """The page on ``origin`` opened at the challenge of ``day`` on ``difficulty`` (the page
+    opens the daily sheet there: web/js/sheets/daily.js)."""
+    query = urlencode({"daily": day, "difficulty": difficulty.value})
+    return f"{origin.rstrip('/')}/?{query}"
 
 
 def board_picture(
@@ -107,18 +158,36 @@ def board_picture(
 
 
 def share_text(
+    language: str,
     number: int,
     difficulty: str,
     score: int,
+    hints: int,
     grid: tuple[tuple[Kind, ...], ...],
     *,
-    practice: str | None = None,
+    practice: bool = False,
     url: str | None = None,
 ) -> str:
-    title = f"MAGDAGDON #{number} \u00b7 {difficulty.upper()} \u00b7 {score}"
+    """The share text in ``language`` (a key of :data:`WORDS`)."""
+    words = WORDS[language]
+    title = f"MAGDAGDON {words['daily']} #{number}{_SEP}{difficulty.upper()}"
     if practice:
-        title += f" \u00b7 {practice}"
-    lines = [title, *("".join(EMOJI[kind] for kind in row) for row in grid)]
+        title += f"{_SEP}{words['practice']}"
+    if hints == 0:
+        used = words["hint_free"]
+    else:
+        used = words["hint"] if hints == 1 else words["hints"].format(n=hints)
+    score_text = str(score).replace("-", "\u2212")  # a minus sign, as the page writes it
+    legend = _SEP.join(
+        f"{EMOJI[kind]} {words[kind] if kind == 'number' else kind.replace('_', ' ').upper()}"
+        for kind in KINDS
+    )
+    lines = [
+        title,
+        f"{words['score']} {score_text}{_SEP}{used}",
+        *("".join(EMOJI[kind] for kind in row) for row in grid),
+        legend,
+    ]
     if url:
         lines.append(url)
     return "\n".join(lines)

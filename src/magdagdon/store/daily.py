@@ -27,7 +27,7 @@ GAMES_OF_DAY = (
     .order_by(_g.created_at, _g.id)
 )
 TABLE = (
-    select(_r.score, _r.turns, _g.id, _g.player, players.c.name)
+    select(_r.score, _r.turns, _g.id, _g.player, players.c.name, _g.hints_used)
     .select_from(
         game_results.join(games, _g.id == _r.game_id).join(players, players.c.token == _g.player)
     )
@@ -63,6 +63,7 @@ class TableRow:
     game_id: str
     player: str
     name: str | None
+    hints: int
 
 
 class DailyReads:
@@ -79,7 +80,7 @@ class DailyReads:
         """The day's finished ranked attempts on ``difficulty`` played on this server (not
         imported), best first; on a tie the one that ended first."""
         rows = self.conn.execute(TABLE, {"day": day, "difficulty": difficulty.value}).all()
-        return [TableRow(row[0], row[1], row[2], row[3], row[4]) for row in rows]
+        return [TableRow(row[0], row[1], row[2], row[3], row[4], row[5]) for row in rows]
 
     def streak_days(self, player: str) -> list[str]:
         """Every day (YYYY-MM-DD) on which the player finished a ranked daily attempt on this

@@ -89,7 +89,9 @@ async function start() {
   // server's first language (Filipino); a player who chose English elsewhere keeps it.
   if (player && (prefs.get("languageUnsaved") === first
     || (stored === null && !linkedNow() && player.language === "fil" && language() === "en"))) {
-    prefs.saveLanguage(first, api.setPlayer); // the browser's, or one the server has not got yet
+    // the browser's, or one the server has not got yet; awaited: a first game asked at the same
+    // time, with no cookie yet, would make a second player (in Filipino) whose cookie could win
+    await prefs.saveLanguage(first, api.setPlayer);
   } else if (player && player.language !== language()) {
     await use(player.language).catch(() => {});
     setLanguage(player.language);
@@ -108,6 +110,9 @@ async function start() {
   });
   render(view, dom);
   ready();
+  // a shared link to a day's challenge (?daily=YYYY-MM-DD: sheets/daily.js reads it)
+  const shared = new URLSearchParams(location.search).has("daily");
+  if (shared && !view.devices.use) play.onIntent({ kind: "action", name: "daily", link: true });
   const pending = offline.pendingAction();
   if (pending && pending.game === view.game.id) await play.sendPending(pending);
   else offline.forgetPending();

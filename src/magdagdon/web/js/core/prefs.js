@@ -35,7 +35,7 @@ export const isOn = (name) => get(name) === "1";
 export function saveLanguage(lang, send) {
   set("language", lang);
   set("languageUnsaved", lang);
-  send(lang).then(() => {
+  return send(lang).then(() => {
     if (get("languageUnsaved") === lang) localStorage.removeItem(KEYS.languageUnsaved);
   }).catch(() => {});
 }

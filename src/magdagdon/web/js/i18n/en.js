@@ -208,4 +208,7 @@ export default {
   announceUnstage: "{v} back with your dice.",
   announceTotal: "Score: {total}.",
   announceHintOff: "HINT hidden.",
+  // a hint-free game's mark (lib/hints.js)
+  hintFree: "No hints",
+  hintFreeMark: "none",
 };

@@ -64,4 +64,9 @@ export default {
   importBadAction: "The file cannot be imported: action {action} of game {game} does not replay; nothing changed.",
   importNotJson: "This file is not JSON.",
   loadFailed: "Could not reach the server.",
+  // the time to the next challenge (core/nextDaily.js)
+  nextDaily: "Next DAILY in {time}",
+  nextDailyHours: "{h} h {m} min",
+  nextDailyMinutes: "{m} min",
+  nextDailyOpen: "The new DAILY has begun.",
 };

@@ -210,4 +210,7 @@ export default {
   announceUnstage: "Ibinalik ang {v} sa mga dice mo.",
   announceTotal: "Puntos: {total}.",
   announceHintOff: "Nakatago ang PAHIWATIG.",
+  // a hint-free game's mark (lib/hints.js)
+  hintFree: "Walang pahiwatig",
+  hintFreeMark: "wala",
 };

@@ -65,4 +65,9 @@ export default {
   importBadAction: "Hindi ma-import ang file: hindi ma-replay ang galaw {action} ng laro {game}; walang nabago.",
   importNotJson: "Hindi JSON ang file na ito.",
   loadFailed: "Hindi makuha mula sa server.",
+  // the time to the next challenge (core/nextDaily.js)
+  nextDaily: "Susunod na ARAW-ARAW: {time}",
+  nextDailyHours: "{h} oras {m} min",
+  nextDailyMinutes: "{m} min",
+  nextDailyOpen: "Nagsimula na ang bagong ARAW-ARAW.",
 };

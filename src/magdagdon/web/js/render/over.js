@@ -3,6 +3,7 @@
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num, signed } from "../lib/format.js";
+import { lazy } from "../lib/lazy.js";
 
 // "ARAW-ARAW #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
 export function dailyLabel(game) {
@@ -12,7 +13,8 @@ export function dailyLabel(game) {
 // The foot of the panel: the rank and SURIIN ANG LARO; at a daily challenge's end also its
 // number, the share step (share.js, loaded when tapped) and the day's table, the rank on a line
 // of its own above the three buttons (a small phone has no room for two rows of buttons). Once
-// the text was copied or shared, the share button says so.
+// the text was copied or shared, the share button says so; under them, the time to the next
+// challenge.
 function foot(game, view, rank) {
   const review = h("button", { type: "button", class: "btn quiet", "data-action": "review", "data-game": game.id }, t("review"));
   if (!game.daily) return [h("div", { class: "over-foot" }, h("p", { class: "rank" }, rank), review)];
@@ -24,7 +26,15 @@ function foot(game, view, rank) {
         note ? h("span", { class: "share-note" }, `✓ ${t(note.short)}`) : t("share")),
       h("button", { type: "button", class: "btn quiet", "data-action": "daily" }, t("dailyTableShort")),
       review),
+    nextDaily(),
   ];
+}
+
+// The time to the next challenge: an empty line that core/nextDaily.js fills in, loaded (with
+// its words) when first needed, so the first load stays small.
+function nextDaily() {
+  lazy(() => import("../core/nextDaily.js"), { words: "sheets" }).then((m) => m.show(), () => null);
+  return h("p", { class: "next-daily", "data-next-daily": "", hidden: true });
 }
 
 // The parts of the Final Score, as [label, value]: the lines that add or take nothing are left out.

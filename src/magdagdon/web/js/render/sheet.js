@@ -6,6 +6,7 @@ import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";
 import { drawSections, sheets } from "../sheets/more.js";
+import { hintsUsed } from "../lib/hints.js";
 
 const DESCRIPTIONS = { peaceful: "descPeaceful", survival: "descSurvival", nightmare: "descNightmare" };
 
@@ -154,7 +155,7 @@ function table(difficulty, entries, gameId) {
       h("td", {}, e.game_id ? reviewButton(e) : h("b", {}, num(e.score)),
         mine ? [" ", h("span", { class: "tag" }, `← ${t("hsThis")}`)] : null),
       h("td", {}, date(e.date)), h("td", {}, String(e.turns)), h("td", {}, String(e.powers_used)),
-      h("td", {}, String(e.hints_used)));
+      h("td", {}, hintsUsed(e.hints_used)));
   });
   const th = (key) => h("th", { scope: "col" }, t(key));
   return [head, h("table", { class: "scores", "aria-labelledby": `hs-${difficulty}`, "data-difficulty-table": difficulty },

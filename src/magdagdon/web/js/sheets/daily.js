@@ -1,6 +1,8 @@
 // The daily challenge (docs/api.md GET/POST /api/daily, GET /api/daily/table): today's challenge on
 // each difficulty and the player's streak, a day to go back to for practice, and the day's
-// table of this server's players. Loaded when first opened (more.js).
+// table of this server's players with the hints each attempt used, and the time to the next
+// challenge. Opened by a tap, or by a shared link to a day's challenge (core/app.js). Loaded when
+// first opened (more.js).
 import { ApiError, game } from "../core/api.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
@@ -10,6 +12,8 @@ import { num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
 import { DIFFICULTIES } from "../core/game.js";
 import { recordsRow } from "../render/sheet.js";
+import { hintsUsed } from "../lib/hints.js";
+import { learn, nextDailyLine } from "../core/nextDaily.js";
 
 const DAY_MS = 864e5;
 
@@ -35,7 +39,13 @@ function numberOf(overview, day) {
 async function refresh(ctx, { overview = false } = {}) {
   const daily = state(ctx.view);
   try {
-    if (overview || !daily.overview) daily.overview = await moreApi.daily();
+    if (overview || !daily.overview) {
+      daily.overview = await moreApi.daily();
+      learn(daily.overview);
+    }
+    // a day not begun yet (or before the first), as a link may name: today's
+    const first = firstDay(daily.overview);
+    if (daily.day && (daily.day > daily.overview.date || daily.day < first)) daily.day = null;
     daily.day ??= daily.overview.date;
     daily.difficulty ??= DIFFICULTIES.includes(ctx.view.game?.difficulty) ? ctx.view.game.difficulty : "peaceful";
     daily.table = null;
@@ -52,10 +62,30 @@ async function refresh(ctx, { overview = false } = {}) {
   ctx.render();
 }
 
-async function open(ctx) {
+// A shared link to a day's challenge (?daily=YYYY-MM-DD&difficulty=D, made by the server's
+// share text): that day's daily sheet opens (today's when the day has not begun), and the link is
+// taken off the address, so a reload does not open it again.
+function dailyLink() {
+  const params = new URLSearchParams(location.search);
+  const day = params.get("daily");
+  if (day === null) return null;
+  const difficulty = params.get("difficulty");
+  params.delete("daily");
+  params.delete("difficulty");
+  const rest = params.toString();
+  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    difficulty: DIFFICULTIES.includes(difficulty) ? difficulty : null,
+  };
+}
+
+// The day and difficulty of a shared link, else of the game shown.
+async function open(ctx, shared) {
+  const link = shared ? dailyLink() : null;
   const daily = state(ctx.view);
-  daily.day = ctx.view.game?.daily?.date ?? null; // the day and difficulty of the game shown
-  daily.difficulty = null;
+  daily.day = link ? link.date : ctx.view.game?.daily?.date ?? null;
+  daily.difficulty = link?.difficulty ?? null;
   daily.sure = null;
   await refresh(ctx, { overview: true });
 }
@@ -82,11 +112,11 @@ function play(ctx, intent) {
 
 register({
   actions: {
-    daily: async (ctx) => {
+    daily: async (ctx, intent) => {
       ctx.view.sheet = "daily";
       ctx.view.ask = null;
       ctx.render();
-      await open(ctx);
+      await open(ctx, intent?.link);
     },
     "daily-play": play,
     "daily-day": async (ctx, intent) => {
@@ -128,6 +158,7 @@ function draw(body, view) {
   body.append(
     h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
     streak(overview.streak),
+    nextDailyLine(),
     dayNav(daily, overview),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
   );
@@ -208,7 +239,7 @@ function tabs(daily) {
 function table(daily) {
   if (daily.table === null) return h("p", {}, t("loading"));
   if (!daily.table.length) return h("p", { class: "empty", "data-daily-table": daily.difficulty }, t("dailyTableEmpty"));
-  const head = h("tr", {}, ["dailyRank", "dailyName", "dailyScore", "dailyTurns"].map((k) => h("th", { scope: "col" }, t(k))));
+  const head = h("tr", {}, ["dailyRank", "dailyName", "dailyScore", "dailyTurns", "hsHints"].map((k) => h("th", { scope: "col" }, t(k))));
   const rows = daily.table.map((row) => {
     const mine = Boolean(row.game_id);
     const name = row.named ? row.name : t("dailyPlayer", { tag: row.tag });
@@ -216,7 +247,8 @@ function table(daily) {
       h("td", {}, row.rank),
       h("td", { class: "daily-name" }, name, mine ? h("span", { class: "tag" }, `← ${t("dailyYou")}`) : null),
       h("td", {}, h("b", {}, num(row.score))),
-      h("td", {}, row.turns));
+      h("td", {}, row.turns),
+      h("td", {}, hintsUsed(row.hints)));
   });
   const parts = [h("table", { class: "scores daily-table", "aria-labelledby": "daily-table-title", "data-daily-table": daily.difficulty },
     h("thead", {}, head), h("tbody", {}, rows))];
