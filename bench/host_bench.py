@@ -148,6 +148,7 @@ class Connection:
 @dataclass
 class Tally:
     actions: int = 0
+    others: int = 0  # requests that were not actions: new games, a game read again
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -169,6 +170,7 @@ async def player(server: Server, index: int, deadline: float, tally: Tally) -> N
         try:
             if action is None:
                 status, state = await conn.call("POST", "/api/games", {"difficulty": difficulty})
+                tally.others += 1
                 if status != 201:
                     tally.error(f"new game: {status} {state}")
                     state = {"phase": "over"}
@@ -182,6 +184,7 @@ async def player(server: Server, index: int, deadline: float, tally: Tally) -> N
                 continue
             tally.error(f"{action}: {status} {answer}")
             status, state = await conn.call("GET", f"/api/games/{state['id']}")
+            tally.others += 1
         except (OSError, asyncio.IncompleteReadError) as exc:
             tally.error(repr(exc))
             await asyncio.sleep(0.01)
@@ -394,9 +397,12 @@ ACTION_BUDGET = {"sqlite": 2.5, "postgresql": 3.0}
 PER_CORE_BUDGET = 2.0  # times the checkout of --before
 
 
-async def sequential(server: Server, path: str, seconds: float, *, raw: bool = False) -> float:
-    """The median of ``GET path`` answered over one keep-alive connection, one after the other,
-    for ``seconds``."""
+Measured = tuple[float, int]  # (the median answer's seconds, how many requests were answered)
+
+
+async def sequential(server: Server, path: str, seconds: float, *, raw: bool = False) -> Measured:
+    """``GET path`` answered over one keep-alive connection, one after the other, for
+    ``seconds``."""
     conn = Connection(server.host, server.port)
     await conn.call("GET", path, raw=raw)  # the connection is open
     times: list[float] = []
@@ -408,11 +414,11 @@ async def sequential(server: Server, path: str, seconds: float, *, raw: bool = F
         if status != 200:
             raise SystemExit(f"GET {path}: {status}")
     conn.close()
-    return statistics.median(times)
+    return statistics.median(times), len(times)
 
 
-async def game_reads(server: Server, seconds: float) -> float:
-    """The median of reading one's own game, over one keep-alive connection."""
+async def game_reads(server: Server, seconds: float) -> Measured:
+    """Reading one's own game, over one keep-alive connection (the new game counts too)."""
     conn = Connection(server.host, server.port)
     status, game = await conn.call("POST", "/api/games", {"difficulty": "survival"})
     if status != 201:
@@ -427,70 +433,117 @@ async def game_reads(server: Server, seconds: float) -> float:
         if status != 200:
             raise SystemExit(f"GET {path}: {status}")
     conn.close()
-    return statistics.median(times)
+    return statistics.median(times), len(times) + 1
 
 
-async def actions(server: Server, seconds: float) -> float:
+async def actions(server: Server, seconds: float) -> Measured:
+    """Actions of one player (the new games it starts count as requests too)."""
     tally = await crowd(server, 1, seconds)
     if tally.errors:
         raise SystemExit(f"actions: {tally.errors} errors: {tally.notes}")
-    return statistics.median(tally.latencies)
+    return statistics.median(tally.latencies), tally.actions + tally.others
+
+
+Target = tuple[str, Server, "Callable[[], Coroutine[Any, Any, Measured]]"]
+
+
+def floor_targets(servers: dict[str, Server], kinds: list[str], seconds: float) -> list[Target]:
+    """(l)'s figures: the floors, then the game's requests (``before …``: the other checkout's,
+    when it runs)."""
+    bare, fastapi = servers["bare"], servers["fastapi"]
+    targets: list[Target] = [
+        ("bare ASGI app on uvicorn", bare, functools.partial(sequential, bare, "/", seconds)),
+        (
+            "one-line FastAPI route",
+            fastapi,
+            functools.partial(sequential, fastapi, "/ping", seconds),
+        ),
+    ]
+    for prefix in ("", "before "):
+        if f"{prefix}sqlite" not in servers:
+            continue
+        sqlite = servers[f"{prefix}sqlite"]
+        health = functools.partial(sequential, sqlite, "/api/health", seconds)
+        static = functools.partial(sequential, sqlite, STATIC_PATH, seconds, raw=True)
+        targets += [
+            (f"{prefix}GET /api/health", sqlite, health),
+            (f"{prefix}GET {STATIC_PATH}", sqlite, static),
+            (
+                f"{prefix}read a game (SQLite)",
+                sqlite,
+                functools.partial(game_reads, sqlite, seconds),
+            ),
+        ]
+        for kind in kinds:
+            server = servers[f"{prefix}{kind}"]
+            targets.append(
+                (f"{prefix}action ({kind})", server, functools.partial(actions, server, seconds))
+            )
+    return targets
 
 
 def floor_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
-    """(l): every figure beside the floors, measured in the same rounds (ABBA order)."""
+    """(l): every figure beside the floors, measured in the same rounds (ABBA order), with the
+    server process's CPU time per request (user + system, over every request of the figure's
+    kind: what the machine's load does not change much)."""
     seconds = args.floor_seconds
     servers = {"bare": start_floor("bare"), "fastapi": start_floor("fastapi")}
+    codes = [("", None)] + ([("before ", args.before)] if args.before is not None else [])
     try:
-        files = {kind: dbs.new(kind) for kind in kinds}
-        for kind in kinds:
-            servers[kind] = start(files[kind], 1)
-        targets: list[tuple[str, Callable[[], Coroutine[Any, Any, float]]]] = [
-            ("bare ASGI app on uvicorn", lambda: sequential(servers["bare"], "/", seconds)),
-            ("one-line FastAPI route", lambda: sequential(servers["fastapi"], "/ping", seconds)),
-            ("GET /api/health", lambda: sequential(servers["sqlite"], "/api/health", seconds)),
-            (
-                f"GET {STATIC_PATH}",
-                lambda: sequential(servers["sqlite"], STATIC_PATH, seconds, raw=True),
-            ),
-            ("read a game (SQLite)", lambda: game_reads(servers["sqlite"], seconds)),
-        ]
-        targets += [
-            (f"action ({kind})", functools.partial(actions, servers[kind], seconds))
-            for kind in kinds
-        ]
-        for kind in kinds:  # warm: imports, connections, the first games
-            asyncio.run(crowd(servers[kind], 1, 1.0))
-        wal = warm_wal(servers["sqlite"], Path(files["sqlite"] + "-wal"))
-        figures = {label: Figures() for label, _ in targets}
+        files = {}
+        for prefix, code in codes:
+            for kind in kinds:
+                files[f"{prefix}{kind}"] = dbs.new(kind)
+                servers[f"{prefix}{kind}"] = start(files[f"{prefix}{kind}"], 1, src=code)
+        targets = floor_targets(servers, kinds, seconds)
+        for prefix, _ in codes:
+            for kind in kinds:  # warm: imports, connections, the first games
+                asyncio.run(crowd(servers[f"{prefix}{kind}"], 1, 1.0))
+        wal = 0
+        for prefix, _ in codes:
+            server, log = servers[f"{prefix}sqlite"], Path(files[f"{prefix}sqlite"] + "-wal")
+            wal = warm_wal(server, log)
+        figures = {label: Figures() for label, _, _ in targets}
+        used = dict.fromkeys(figures, 0.0)  # the server's CPU seconds, over every round
+        answered = dict.fromkeys(figures, 0)
         for index in range(args.rounds):
-            for label, measure in targets if index % 2 == 0 else targets[::-1]:
-                figures[label].add(asyncio.run(measure()))
+            for label, server, measure in targets if index % 2 == 0 else targets[::-1]:
+                before = cpu_seconds(server.process.pid)
+                median, count = asyncio.run(measure())
+                used[label] += cpu_seconds(server.process.pid) - before
+                answered[label] += count
+                figures[label].add(median)
     finally:
         for server in servers.values():
             server.stop()
     floor, bare = figures["one-line FastAPI route"], figures["bare ASGI app on uvicorn"]
+    cpu = {label: used[label] / answered[label] for label in figures}
+    floor_cpu = cpu["one-line FastAPI route"]
     budgets = {"GET /api/health": HEALTH_BUDGET, f"GET {STATIC_PATH}": STATIC_BUDGET}
     budgets |= {f"action ({kind})": ACTION_BUDGET[kind] for kind in kinds}
     print(
         f"(l) one client, sequential, one keep-alive connection, {seconds:g} s each, "
         f"{args.rounds} rounds: median ms; x FastAPI = median of each round's ratio to the "
-        "one-line FastAPI route (x bare: to the bare ASGI app)"
+        "one-line FastAPI route (x bare: to the bare ASGI app); CPU = the server process's "
+        "CPU time per request (ms), and x its ratio to the FastAPI route's"
+        + (f"; before = {args.before}" if args.before else "")
     )
     print(
         f"    (SQLite's write-ahead log warmed to {wal // 1024} KB first, as a server's is after "
         "a while: until then each commit's sync also writes the log's new size)"
     )
-    for label, _ in targets:
+    for label, _, _ in targets:
         mine = figures[label]
+        per_request = cpu[label]
         budget = budgets.get(label)
         verdict = ""
         if budget is not None:
             met = ratios(mine, floor) <= budget
             verdict = f" — budget <= {budget:g}x: " + ("met" if met else "MISSED")
         print(
-            f"    {label:<28} {1000 * mine.median():6.2f} ms  x FastAPI "
-            f"{ratios(mine, floor):5.2f}  x bare {ratios(mine, bare):5.2f}{verdict}  "
+            f"    {label:<36} {1000 * mine.median():6.2f} ms  x FastAPI "
+            f"{ratios(mine, floor):5.2f}  x bare {ratios(mine, bare):5.2f}  "
+            f"CPU {1000 * per_request:5.3f} ms x {per_request / floor_cpu:5.2f}{verdict}  "
             f"(rounds {mine.rounds('{:.5f} s')})"
         )
 
@@ -558,7 +611,7 @@ def main() -> int:
     parser.add_argument(
         "--only", choices=["l", "c", "w", "f", "r"], action="append", help="some parts"
     )
-    parser.add_argument("--before", metavar="SRC", help="(w), (c) also on this checkout's src")
+    parser.add_argument("--before", metavar="SRC", help="(l), (c), (w) also on this checkout's src")
     args = parser.parse_args()
     if args.before is not None:
         check_src(args.before)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pytest
@@ -28,6 +29,7 @@ from magdagdon.store.tables import highscores
 from plans import plain_turn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from magdagdon.store import GameRecord
@@ -291,3 +293,31 @@ def test_a_key_with_a_nul_names_nothing(store: Store) -> None:
     assert store.game("ga\x00me") is None
     with pytest.raises(GameNotFoundError):
         games.play(store, "p", "ga\x00me", Roll())
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_move_saved_over_a_stale_version_writes_nothing(
+    kind: str, make_db: Callable[..., str]
+) -> None:
+    """The guard under the lock: a move saved over a version the game is no longer at is a
+    conflict, and neither its state nor its log entry is written (PostgreSQL writes both in
+    one statement, SQLite in two)."""
+    with Store(make_db(kind)) as store:
+        player = store.new_player()
+        game = games.start(store, player.token, Difficulty.PEACEFUL, 5)
+        played = games.play(store, player.token, game.id, Roll())
+        stale = replace(played, state=played.state.apply(plain_turn(played.state)[0]))
+        with pytest.raises(VersionConflictError), store.write() as rows:
+            rows.save_move(stale, Roll())  # claims the game was at version 0: it is at 1
+        saved = store.game(game.id)
+        assert saved is not None
+        assert saved.version == 1
+        assert saved.state == played.state
+        assert store.actions(game.id) == [Roll()]
+        after = replace(stale, version=2)
+        with store.write() as rows:  # over the right version both are written
+            rows.save_move(after, plain_turn(played.state)[0])
+        assert store.actions(game.id) == [Roll(), plain_turn(played.state)[0]]
+        saved = store.game(game.id)
+        assert saved is not None
+        assert (saved.version, saved.state) == (2, after.state)

@@ -115,6 +115,7 @@ def create_app(
     app.include_router(transfer.router)
     app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
+    app.add_middleware(health.FreshHealth, store=store)  # the innermost: inside every edge layer
     edge.install(app, settings, web_dir, rate_counting=counting)
     return app
 

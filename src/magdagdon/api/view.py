@@ -1,9 +1,16 @@
 """The API's game state of a stored game: the engine's state view (``magdagdon.engine.view``,
-the same one the page's engine worker answers with) plus what only the store knows (the rank)."""
+the same one the page's engine worker answers with) plus what only the store knows (the rank).
+
+It is sent as the engine made it, serialised once with the standard library: no model checks
+it again on the way out. ``GameView`` (``schemas/responses.py``) documents it, and
+``tests/api/test_api_view.py`` shows the model would send the same bytes for games through
+every phase.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Response
 
@@ -19,14 +26,14 @@ if TYPE_CHECKING:
     from magdagdon.store import GameRecord, Player, Store
 
 
-def game_view(game: GameRecord, store: Store) -> responses.GameView:
+def game_view(game: GameRecord, store: Store) -> dict[str, Any]:
     """The API's game state of a stored game; its rank is read from ``store`` once it is over."""
     state = game.state
     rank = rank_among = None
     if state.is_over and game.mode.ranked:
         rank = store.rank(game.id)
         rank_among = store.ranked_games(game.player, game.difficulty) if rank else None
-    view = state_view(
+    return state_view(
         state,
         game_id=game.id,
         version=game.version,
@@ -38,14 +45,13 @@ def game_view(game: GameRecord, store: Store) -> responses.GameView:
         finished_at=game.finished_at,
         abandoned=game.status is GameStatus.ABANDONED,
     )
-    return responses.GameView.model_validate(view)
 
 
 def game_response(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
-    """The state view as JSON, serialised once (FastAPI would dump and re-validate a model);
+    """The state view as JSON, serialised once (as ``GameView`` would send it: compact, UTF-8);
     a returned Response does not get the dependency's cookie, so it is set here."""
-    view = game_view(game, store)
-    response = Response(view.model_dump_json(), status_code=status, media_type="application/json")
+    body = json.dumps(game_view(game, store), separators=(",", ":"), ensure_ascii=False)
+    response = Response(body, status_code=status, media_type="application/json")
     set_new_player_cookie(request, response)
     return response
 

@@ -38,12 +38,20 @@ FRESH = 1.0  # seconds
 _well_at: weakref.WeakKeyDictionary[Store, float] = weakref.WeakKeyDictionary()
 
 
-def probe(store: Store, fresh: float = FRESH) -> Failure | None:
-    """None when the database is well (a probe that began less than ``fresh`` seconds ago
-    found it so, or this one does); else what is wrong."""
-    began = time.monotonic()
-    if began - _well_at.get(store, float("-inf")) < fresh:
+def well_recently(store: Store, fresh: float | None = None) -> bool:
+    """Whether a probe that began less than ``fresh`` (None: :data:`FRESH`) seconds ago found
+    the database well: what :func:`probe` would answer without probing (no I/O, safe on the
+    event loop)."""
+    fresh = FRESH if fresh is None else fresh
+    return time.monotonic() - _well_at.get(store, float("-inf")) < fresh
+
+
+def probe(store: Store, fresh: float | None = None) -> Failure | None:
+    """None when the database is well (a probe that began less than ``fresh`` (None:
+    :data:`FRESH`) seconds ago found it so, or this one does); else what is wrong."""
+    if well_recently(store, fresh):
         return None
+    began = time.monotonic()
     failure = _probe(store)
     if failure is None:
         _well_at[store] = began

@@ -120,6 +120,8 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
     def __init__(self, conn: Connection, *, for_update: bool) -> None:
         super().__init__(conn)
         self._game = sql.GAME_FOR_UPDATE if for_update else sql.GAME
+        # SQLite's WITH takes no UPDATE: two statements there
+        self._one_statement = conn.dialect.name == "postgresql"
 
     def insert_player(self, player: Player, created_at: str) -> None:
         self.conn.execute(
@@ -171,27 +173,31 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
         """Save ``game`` just after ``action``: its new state, and the action as the log's
         entry number ``game.version``. Only over the version before (the read locked the row,
         so this guard never fires unless that lock was skipped): a lost race is a
-        ``VersionConflictError``, never a lost update."""
-        result = self.conn.execute(
-            sql.SAVE_MOVE,
-            {
-                "b_id": game.id,
-                "b_before": game.version - 1,
-                "b_state": to_json_text(state_to_json(game.state)),
-                "b_version": game.version,
-                "b_status": game.status.value,
-                "b_stamp": game.updated_at,
-                "b_finished_at": game.finished_at,
-            },
-        )
-        if result.rowcount != 1:
+        ``VersionConflictError``, never a lost update. On PostgreSQL both in one statement
+        (one round trip to the server fewer)."""
+        values = {
+            "b_id": game.id,
+            "b_before": game.version - 1,
+            "b_state": to_json_text(state_to_json(game.state)),
+            "b_version": game.version,
+            "b_status": game.status.value,
+            "b_stamp": game.updated_at,
+            "b_finished_at": game.finished_at,
+        }
+        action_text = to_json_text(action_to_json(action))
+        if self._one_statement:
+            values["b_action"] = action_text
+            if self.conn.execute(sql.SAVE_MOVE_AND_ACTION, values).rowcount != 1:
+                raise VersionConflictError("the game changed meanwhile; reload it")
+            return
+        if self.conn.execute(sql.SAVE_MOVE, values).rowcount != 1:
             raise VersionConflictError("the game changed meanwhile; reload it")
         self.conn.execute(
             sql.INSERT_ACTION,
             {
                 "game_id": game.id,
                 "seq": game.version,
-                "action": to_json_text(action_to_json(action)),
+                "action": action_text,
                 "created_at": game.updated_at,
             },
         )

@@ -1,13 +1,14 @@
 """``/api/games``: start a game, find the current one, read one, and play actions on it.
 
 Plain ``def`` routes: FastAPI runs them in its thread pool, where the store's blocking calls
-are safe (``deps.py``)."""
+are safe (``deps.py``). Those that make no player take the request alone (``deps.store_of``,
+``deps.cookie_token``): no dependency to resolve on the most frequent requests."""
 
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
 
-from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.deps import CallerDep, StoreDep, cookie_token, store_of
 from magdagdon.api.schemas.requests import ActionBody, NewGame
 from magdagdon.api.schemas.responses import GameView, error_responses
 from magdagdon.api.view import game_response
@@ -38,31 +39,27 @@ def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep
 
 
 @router.get("/current", response_model=GameView, responses=error_responses(404))
-def current_game(request: Request, store: StoreDep, caller: CallerDep) -> Response:
+def current_game(request: Request) -> Response:
     """The player's most recent unfinished game that is not a tutorial."""
-    game = store.current_game(caller.cookie_token)
+    store = store_of(request)
+    game = store.current_game(cookie_token(request))
     if game is None:
         raise GameNotFoundError("current")
     return game_response(request, store, game)
 
 
 @router.get("/{game_id}", response_model=GameView, responses=error_responses(404))
-def read_game(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> Response:
-    return game_response(request, store, caller.game(game_id))
+def read_game(request: Request, game_id: str) -> Response:
+    store = store_of(request)
+    return game_response(request, store, games.load(store, cookie_token(request), game_id))
 
 
 @router.post(
     "/{game_id}/actions", response_model=GameView, responses=error_responses(404, 409, 422)
 )
-def play(
-    request: Request,
-    game_id: str,
-    body: Annotated[ActionBody, Body()],
-    store: StoreDep,
-    caller: CallerDep,
-) -> Response:
+def play(request: Request, game_id: str, body: Annotated[ActionBody, Body()]) -> Response:
     """Apply one action; it is saved before the answer. 409 when the rules refuse it."""
     action = action_from_json(body.model_dump(exclude={"version"}))
-    token = caller.cookie_token
-    game = games.play(store, token, game_id, action, version=body.version)
+    store = store_of(request)
+    game = games.play(store, cookie_token(request), game_id, action, version=body.version)
     return game_response(request, store, game)
