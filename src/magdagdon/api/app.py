@@ -25,6 +25,7 @@ from magdagdon.api.routes import player as routes_player
 from magdagdon.api.routes import review as routes_review
 from magdagdon.api.routes import server as routes_server
 from magdagdon.api.routes import stats as routes_stats
+from magdagdon.api.routes import sync as routes_sync
 from magdagdon.api.routes import transfer as routes_transfer
 from magdagdon.bots import hints
 from magdagdon.compute import Compute, Limits
@@ -86,6 +87,7 @@ def create_app(
     errors.install(app)
     storage_errors.install(app)
     compute_errors.install(app)
+    app.include_router(routes_sync.router)
     app.include_router(routes_games.router)
     app.include_router(routes_highscores.router)
     app.include_router(routes_player.router)
