@@ -14,7 +14,12 @@ from magdagdon import __version__
 from magdagdon.api import compute_errors, errors, storage_errors
 from magdagdon.api.edge import stack as edge
 from magdagdon.api.page import service_worker
-from magdagdon.api.page.static import WEB_DIR, engine_runtime_mount, page_mount
+from magdagdon.api.page.static import (
+    ENGINE_RUNTIME_DIR,
+    WEB_DIR,
+    engine_runtime_mount,
+    page_mount,
+)
 from magdagdon.api.routes import daily as routes_daily
 from magdagdon.api.routes import games as routes_games
 from magdagdon.api.routes import health as routes_health
@@ -95,7 +100,7 @@ def create_app(
     app.include_router(routes_health.router)
     app.include_router(routes_link.router)
     app.include_router(routes_server.router)
-    app.router.routes.append(service_worker.route(web_dir))
+    app.router.routes.append(service_worker.route(web_dir, ENGINE_RUNTIME_DIR))
     app.include_router(routes_review.router)
     app.include_router(routes_daily.router)
     app.include_router(routes_stats.router)

@@ -2,6 +2,7 @@
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
 import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
+import * as local from "./local.js";
 import * as offline from "./offline.js";
 import { applyStatic, language, setLanguage } from "../i18n/i18n.js";
 import { listen } from "./input.js";
@@ -57,6 +58,13 @@ async function start() {
   applyStatic();
   listen(root, play.onIntent);
   watchConnection();
+  local.onChange(() => {
+    view.localPlay = local.playing();
+    if (view.localPlay && !navigator.onLine) view.offline = true;
+    render(view, dom);
+  });
+  const played = await local.load();
+  if (played.length && !navigator.onLine) return startOffline(played);
   let player;
   let current;
   try {
@@ -65,8 +73,12 @@ async function start() {
       api.currentGame(window.magdagdonBoot?.current),
     ]);
   } catch (err) {
-    if (err instanceof api.ApiError && err.status === 0) return startOffline();
+    if (err instanceof api.ApiError && err.status === 0) return startOffline(played);
     throw err;
+  }
+  if (played.length) {
+    await sendPlayed(); // the server's game under way may now be one of them
+    current = await api.currentGame().catch(() => current);
   }
   if (player && player.language !== language()) {
     setLanguage(player.language);
@@ -95,6 +107,7 @@ function ready() {
   performance.mark("magdagdon-ready");
   tapHeld(window.magdagdonBoot?.takeTap());
   offline.registerWorker(() => view.busy);
+  local.startLater();
   // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
   if (navigator.onLine) loadServer(view.devices, api);
 }
@@ -124,15 +137,31 @@ function watchConnection() {
   window.addEventListener("online", () => {
     view.offline = false;
     render(view, dom);
-    if (view.game && !view.busy) play.request(() => play.reload());
+    if (local.playing()) play.request(sendPlayed);
+    else if (view.game && !view.busy) play.request(() => play.reload());
   });
+}
+
+// The games played offline go to the server (local.js); the game on the screen, if it was one
+// of them, is the server's from now on. A game the server refuses stays on this device, and the
+// page says so. Answers the server's state of the game on the screen, if it was sent.
+async function sendPlayed() {
+  const { synced, refused } = await local.syncAll();
+  view.localPlay = local.playing();
+  const shown = synced.find((game) => game.id === view.game?.id) ?? synced.at(-1) ?? null;
+  if (view.game && shown) play.keep(shown);
+  if (refused.length) view.message = { key: "syncRefused", params: { n: refused.length }, kind: "error" };
+  render(view, dom);
+  return shown;
 }
 
 // No server: the last state this device kept, with the notice; a tap made now is sent when the
 // connection is back (play.js, api.act).
-async function startOffline() {
+async function startOffline(played = []) {
   view.offline = true;
-  const last = offline.lastState();
+  view.localPlay = played.length > 0;
+  if (played.length) local.start().catch(() => {});
+  const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);
   if (last) render(view, dom);
   else offline.showNotice(dom.message, view, t);

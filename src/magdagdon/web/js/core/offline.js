@@ -68,8 +68,13 @@ export function watchConnection(onChange) {
 }
 
 // The notice, in the message area while the server cannot be reached: nothing is lost, and a
-// tap made now waits to be sent.
+// tap made now waits to be sent — or, once the page's own engine plays (local.js), the game goes
+// on here and is saved on the server when the connection returns.
 export function noticeHtml(view, t) {
+  if (view.localPlay) {
+    const said = view.message ? ` <span>${t(view.message.key, view.message.params)}</span>` : "";
+    return `<strong class="notice-title">${t("offlineTitle")}</strong> <span data-offline-playing>${t("offlinePlaying")}</span>${said}`;
+  }
   const text = view.waiting
     ? `<span data-offline-pending>${t("offlinePending")}</span>`
     : `<span>${t("offlineText")}</span>`;

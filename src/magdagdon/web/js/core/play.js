@@ -3,6 +3,8 @@
 // view's game, then the whole view renders again. The page decides no rule: every "may I" is
 // read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
 import * as api from "./api.js";
+import * as local from "./local.js";
+import * as source from "./source.js";
 import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
@@ -60,11 +62,12 @@ export function createPlay({ view, dom, render, announce }) {
   }
 
   async function reload() {
-    settle(view, await api.game(view.game.id));
+    settle(view, await source.game(view.game.id));
   }
 
   function keep(game) {
     settle(view, game);
+    local.seen(game);
     if (game.mode !== "tutorial") {
       offline.rememberState(game); // the board to show with no connection
       prefs.set("lastGame", game.id);
@@ -74,7 +77,7 @@ export function createPlay({ view, dom, render, announce }) {
 
   async function send(action) {
     const before = view.game;
-    const game = await api.act(before, action, waiting);
+    const game = await source.act(before, action, waiting);
     keep(game);
     answered(before, game, action);
     // a daily game's share text, fetched as it ends: the tap on IBAHAGI then shares at once,
@@ -278,6 +281,11 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.game.phase === "over") return;
+    if (local.holds(view.game.id)) {
+      view.message = { key: "hintNeedsConnection", kind: "info" }; // the computer player is the server's
+      render();
+      return;
+    }
     view.hintBusy = true;
     await request(async () => {
       try {
@@ -295,7 +303,7 @@ export function createPlay({ view, dom, render, announce }) {
     resetModes(view);
     view.hint = null;
     return request(async () => {
-      keep(await api.newGame(difficulty));
+      keep(await source.newGame(difficulty));
       announce(`${t("newGame")}: ${t(difficulty)}`);
     });
   }
