@@ -122,10 +122,11 @@ def test_a_whole_game_offline_and_nothing_lost_back_online(
     assert page.locator('[data-cell="0-0"]').is_visible()
     assert body_data(page, "version") == "1"
     page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
+    play_a_turn(page)
+    # it says plainly that it plays offline, and that the games will be saved
+    assert page.locator('[data-notice="offline"] [data-offline-playing]').is_visible()
     while body_data(page, "phase") != "over":
         play_a_turn(page)
-    notice = page.locator('[data-notice="offline"] [data-offline-playing]')
-    assert notice.is_visible()
     page.locator('[data-action="hint"]').first.is_hidden()  # none once the game is over
     tap(page, '[data-action="new-game"]')
     assert body_data(page, "phase") == "roll"
