@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-from web.web_helpers import LAYOUTS
+from web.web_helpers import LAYOUTS, NO_OFFLINE_ENGINE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,7 +35,9 @@ QR_PIXELS = """(img) => {
 
 
 def new_device(browser: Browser, layout: str = "phone", **options: Any) -> BrowserContext:
-    return browser.new_context(**LAYOUTS[layout], **options)
+    context = browser.new_context(**LAYOUTS[layout], **options)
+    context.add_init_script(NO_OFFLINE_ENGINE)  # tests/offline/ switches it on
+    return context
 
 
 def open_page(page: Page, url: str) -> None:

@@ -52,6 +52,7 @@ PUT = """(game) => new Promise((resolve, reject) => {
 def context(browser: Browser) -> Iterator[BrowserContext]:
     made = new_device(browser)
     made.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
+    made.add_init_script("localStorage.setItem('magdagdon.offlinePlay', '1')")  # as by default
     yield made
     made.close()
 

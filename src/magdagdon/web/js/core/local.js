@@ -11,6 +11,7 @@
 //   stays on this device with the server's word.
 import { ApiError, call } from "./api.js";
 import * as kept from "./kept.js";
+import * as prefs from "./prefs.js";
 
 const LOG = "magdagdon.log"; // the current server game's {id, difficulty, seed, mode, daily_date, actions}
 
@@ -52,6 +53,7 @@ export function start() {
 // After the first game is drawn, when the service worker keeps the page (it keeps the engine's
 // files as they come) and the page is idle: so nothing of the first visit waits for it.
 export function startLater() {
+  if (prefs.get("offlinePlay") === "0") return undefined;
   const go = () => (window.requestIdleCallback ?? setTimeout)(() => start().catch(() => {}));
   if (!("serviceWorker" in navigator)) return go();
   if (navigator.serviceWorker.controller) return go();

@@ -1,6 +1,6 @@
 // What this device remembers (localStorage): the language, the difficulty of the next new game,
-// the last game, sound and vibration (off until switched on in SETTINGS), and whether the
-// tutorial was offered. A browser that refuses storage only forgets.
+// the last game, sound and vibration (off until switched on in SETTINGS), whether the
+// tutorial was offered, and offline play (on unless switched off). A browser that refuses storage only forgets.
 const KEYS = {
   language: "magdagdon.language",
   difficulty: "magdagdon.difficulty",
@@ -8,6 +8,7 @@ const KEYS = {
   sound: "magdagdon.sound",
   vibrate: "magdagdon.vibrate",
   tutorialOffered: "magdagdon.tutorialOffered",
+  offlinePlay: "magdagdon.offlinePlay", // "0": the offline engine is not fetched (on otherwise)
 };
 
 export function get(name) {
