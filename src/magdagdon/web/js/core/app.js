@@ -2,7 +2,7 @@
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
 import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
-import * as local from "./local.js";
+import * as source from "./source.js";
 import * as offline from "./offline.js";
 import { applyStatic, language, setLanguage } from "../i18n/i18n.js";
 import { listen } from "./input.js";
@@ -58,12 +58,7 @@ async function start() {
   applyStatic();
   listen(root, play.onIntent);
   watchConnection();
-  local.onChange(() => {
-    view.localPlay = local.playing();
-    if (view.localPlay && !navigator.onLine) view.offline = true;
-    render(view, dom);
-  });
-  const played = await local.load();
+  const played = source.waiting() || !navigator.onLine ? await playedHere() : [];
   if (played.length && !navigator.onLine) return startOffline(played);
   let player;
   let current;
@@ -107,7 +102,7 @@ function ready() {
   performance.mark("magdagdon-ready");
   tapHeld(window.magdagdonBoot?.takeTap());
   offline.registerWorker(() => view.busy);
-  local.startLater();
+  source.prepareLater(follow);
   // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
   if (navigator.onLine) loadServer(view.devices, api);
 }
@@ -137,8 +132,24 @@ function watchConnection() {
   window.addEventListener("online", () => {
     view.offline = false;
     render(view, dom);
-    if (local.playing()) play.request(sendPlayed);
+    if (source.waiting()) play.request(sendPlayed);
     else if (view.game && !view.busy) play.request(() => play.reload());
+  });
+}
+
+// The games played offline on this device (local.js, loaded for them), oldest first; the page
+// follows its engine's news (ready, a game played offline or sent).
+async function playedHere() {
+  const local = await source.loadLocal();
+  follow(local);
+  return local.load();
+}
+
+function follow(local) {
+  local.onChange(() => {
+    view.localPlay = local.playing();
+    if (view.localPlay && !navigator.onLine) view.offline = true;
+    if (view.game) render(view, dom);
   });
 }
 
@@ -146,12 +157,13 @@ function watchConnection() {
 // of them, is the server's from now on. A game the server refuses stays on this device, and the
 // page says so. Answers the server's state of the game on the screen, if it was sent.
 async function sendPlayed() {
+  const local = await source.loadLocal();
   const { synced, refused } = await local.syncAll();
   view.localPlay = local.playing();
   const shown = synced.find((game) => game.id === view.game?.id) ?? synced.at(-1) ?? null;
   if (view.game && shown) play.keep(shown);
   if (refused.length) view.message = { key: "syncRefused", params: { n: refused.length }, kind: "error" };
-  render(view, dom);
+  if (view.game) render(view, dom);
   return shown;
 }
 
@@ -160,7 +172,10 @@ async function sendPlayed() {
 async function startOffline(played = []) {
   view.offline = true;
   view.localPlay = played.length > 0;
-  if (played.length) local.start().catch(() => {});
+  // the engine at once (from the service worker's copy): the game may go on here
+  if (played.length || prefs.get("offlinePlay") !== "0") {
+    source.loadLocal().then((local) => local.start()).catch(() => {});
+  }
   const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);
   if (last) render(view, dom);

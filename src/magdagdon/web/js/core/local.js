@@ -11,9 +11,9 @@
 //   stays on this device with the server's word.
 import { ApiError, call } from "./api.js";
 import * as kept from "./kept.js";
-import * as prefs from "./prefs.js";
 
 const LOG = "magdagdon.log"; // the current server game's {id, difficulty, seed, mode, daily_date, actions}
+const WAITING = "magdagdon.offlineGames"; // how many games held: source.js loads this module then
 
 let worker = null;
 let ready = null; // a promise of the started engine
@@ -48,17 +48,6 @@ export function start() {
     ready = null; // tried again later
   });
   return ready;
-}
-
-// After the first game is drawn, when the service worker keeps the page (it keeps the engine's
-// files as they come) and the page is idle: so nothing of the first visit waits for it.
-export function startLater() {
-  if (prefs.get("offlinePlay") === "0") return undefined;
-  const go = () => (window.requestIdleCallback ?? setTimeout)(() => start().catch(() => {}));
-  if (!("serviceWorker" in navigator)) return go();
-  if (navigator.serviceWorker.controller) return go();
-  navigator.serviceWorker.addEventListener("controllerchange", go, { once: true });
-  return undefined;
 }
 
 export const readyNow = () => isReady;
@@ -124,9 +113,18 @@ export function followed(before, action, game) {
 // ----- games played here ----------------------------------------------------------------------
 const held = new Set(); // ids of the games kept in IndexedDB, not yet the server's
 
+function counted() {
+  try {
+    localStorage.setItem(WAITING, String(held.size));
+  } catch {
+    // storage refused: the next start looks in IndexedDB only when it loads this module
+  }
+}
+
 export async function load() {
   const games = await kept.all().catch(() => []);
   for (const game of games) held.add(game.id);
+  counted();
   return games;
 }
 
@@ -152,6 +150,7 @@ export async function takeOver(state, action) {
   const game = { ...log, view: state, began: Date.now(), refused: null };
   await kept.put(game);
   held.add(game.id);
+  counted();
   changed();
   return act(state, action);
 }
@@ -184,6 +183,7 @@ export async function newGame(difficulty) {
   game.view = answer.view;
   await kept.put(game);
   held.add(id);
+  counted();
   changed();
   return answer.view;
 }
@@ -222,6 +222,7 @@ export function syncAll() {
       }
       await kept.remove(game.id);
       held.delete(game.id);
+      counted();
       if (openId === game.id) openId = null;
       synced.push(answer);
     }

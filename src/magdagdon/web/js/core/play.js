@@ -3,7 +3,6 @@
 // view's game, then the whole view renders again. The page decides no rule: every "may I" is
 // read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
 import * as api from "./api.js";
-import * as local from "./local.js";
 import * as source from "./source.js";
 import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
@@ -67,7 +66,7 @@ export function createPlay({ view, dom, render, announce }) {
 
   function keep(game) {
     settle(view, game);
-    local.seen(game);
+    source.seen(game);
     if (game.mode !== "tutorial") {
       offline.rememberState(game); // the board to show with no connection
       prefs.set("lastGame", game.id);
@@ -281,7 +280,7 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.game.phase === "over") return;
-    if (local.holds(view.game.id)) {
+    if (source.holds(view.game.id)) {
       view.message = { key: "hintNeedsConnection", kind: "info" }; // the computer player is the server's
       render();
       return;

@@ -1,14 +1,63 @@
 // Who answers a game's requests: the server (api.js), or, when it cannot be reached and the
 // page's own engine is ready, the engine (local.js). Both answer the same state view, so play.js
-// asks here and never cares which one answered.
+// asks here and never cares which one answered. local.js loads after the first game is drawn
+// (or at once when games played offline wait on this device): the first visit loads only this.
 import * as api from "./api.js";
-import * as local from "./local.js";
+import * as prefs from "./prefs.js";
+
+const WAITING = "magdagdon.offlineGames"; // how many games played offline this device keeps
+let local = null; // local.js, once loaded
+let loading = null;
+let lastSeen = null;
 
 const noAnswer = (err) => err instanceof api.ApiError && err.status === 0;
 
+export function loadLocal() {
+  loading ??= import("./local.js").then((module) => {
+    local = module;
+    if (lastSeen) local.seen(lastSeen);
+    return module;
+  });
+  return loading;
+}
+
+// Games played offline wait on this device (local.js keeps the count).
+export function waiting() {
+  try {
+    return Number(localStorage.getItem(WAITING) ?? "0") > 0;
+  } catch {
+    return false;
+  }
+}
+
+// After the first game is drawn, in the background: the engine, unless offline play is off. It
+// waits for the service worker to keep the page (it keeps the engine's files as they come), then
+// a few quiet seconds, so nothing of the first visit waits for it. `onLoaded(local)` first, to
+// follow its news.
+const QUIET_MS = 3000;
+
+export function prepareLater(onLoaded) {
+  if (prefs.get("offlinePlay") === "0") return;
+  const go = () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => {
+    loadLocal().then((module) => {
+      onLoaded?.(module);
+      return module.start();
+    }).catch((err) => console.warn(err));
+  }), QUIET_MS);
+  if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) go();
+  else navigator.serviceWorker.addEventListener("controllerchange", go, { once: true });
+}
+
+export const holds = (id) => local?.holds(id) ?? false;
+
+export function seen(game) {
+  lastSeen = game;
+  local?.seen(game);
+}
+
 export async function act(state, action, onWait) {
-  if (local.holds(state.id)) return local.act(state, action);
-  if (local.canTakeOver(state)) {
+  if (local?.holds(state.id)) return local.act(state, action);
+  if (local?.canTakeOver(state)) {
     let game;
     try {
       game = await api.call("POST", `/api/games/${encodeURIComponent(state.id)}/actions`, { ...action, version: state.version });
@@ -20,12 +69,12 @@ export async function act(state, action, onWait) {
     return game;
   }
   const game = await api.act(state, action, onWait);
-  local.followed(state, action, game);
+  local?.followed(state, action, game);
   return game;
 }
 
 export async function game(id) {
-  if (local.holds(id)) return local.view(id);
+  if (local?.holds(id)) return local.view(id);
   return api.game(id);
 }
 
@@ -33,19 +82,13 @@ export async function game(id) {
 // go to the server first, so that they come before the new one (a new game abandons the one
 // under way).
 export async function newGame(difficulty, options = {}) {
-  if (local.playing() && navigator.onLine && !options.mode) {
+  if (local?.playing() && navigator.onLine && !options.mode) {
     await local.syncAll().catch(() => null);
   }
   try {
     return await api.newGame(difficulty, options);
   } catch (err) {
-    if (!noAnswer(err) || !local.readyNow() || options.mode) throw err;
+    if (!noAnswer(err) || !local?.readyNow() || options.mode) throw err;
     return local.newGame(difficulty);
   }
-}
-
-// A hint needs the server's computer player: refused here for a game played offline.
-export async function hint(state) {
-  if (local.holds(state.id)) throw new api.ApiError(0, "offline_hint", "hints need the connection");
-  return api.hint(state);
 }
