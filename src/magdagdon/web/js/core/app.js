@@ -72,7 +72,7 @@ async function start() {
     throw err;
   }
   if (played.length) {
-    await sendPlayed(); // the server's game under way may now be one of them
+    await sendPlayed();
     current = await api.currentGame().catch(() => current);
   }
   if (player && player.language !== language()) {
@@ -137,8 +137,7 @@ function watchConnection() {
   });
 }
 
-// The games played offline on this device (local.js, loaded for them), oldest first; the page
-// follows its engine's news (ready, a game played offline or sent).
+// The games played offline on this device, oldest first (local.js).
 async function playedHere() {
   const local = await source.loadLocal();
   follow(local);
@@ -153,9 +152,7 @@ function follow(local) {
   });
 }
 
-// The games played offline go to the server (local.js); the game on the screen, if it was one
-// of them, is the server's from now on. A game the server refuses stays on this device, and the
-// page says so. Answers the server's state of the game on the screen, if it was sent.
+// The games played offline go to the server; one it refuses stays here, and the page says so.
 async function sendPlayed() {
   const local = await source.loadLocal();
   const { synced, refused } = await local.syncAll();
@@ -172,7 +169,6 @@ async function sendPlayed() {
 async function startOffline(played = []) {
   view.offline = true;
   view.localPlay = played.length > 0;
-  // the engine at once (from the service worker's copy): the game may go on here
   if (played.length || prefs.get("offlinePlay") !== "0") {
     source.loadLocal().then((local) => local.start()).catch(() => {});
   }

@@ -1,11 +1,9 @@
-// Who answers a game's requests: the server (api.js), or, when it cannot be reached and the
-// page's own engine is ready, the engine (local.js). Both answer the same state view, so play.js
-// asks here and never cares which one answered. local.js loads after the first game is drawn
-// (or at once when games played offline wait on this device): the first visit loads only this.
+// Who answers: the server (api.js) or, when it cannot be reached, the page's engine (local.js,
+// loaded in the background). Both answer the same state view: play.js never cares which.
 import * as api from "./api.js";
 import * as prefs from "./prefs.js";
 
-const WAITING = "magdagdon.offlineGames"; // how many games played offline this device keeps
+const WAITING = "magdagdon.offlineGames"; // games kept offline (local.js counts)
 let local = null; // local.js, once loaded
 let loading = null;
 let lastSeen = null;
@@ -21,7 +19,6 @@ export function loadLocal() {
   return loading;
 }
 
-// Games played offline wait on this device (local.js keeps the count).
 export function waiting() {
   try {
     return Number(localStorage.getItem(WAITING) ?? "0") > 0;
@@ -30,10 +27,8 @@ export function waiting() {
   }
 }
 
-// After the first game is drawn, in the background: the engine, unless offline play is off. It
-// waits for the service worker to keep the page (it keeps the engine's files as they come), then
-// a few quiet seconds, so nothing of the first visit waits for it. `onLoaded(local)` first, to
-// follow its news.
+// The engine, once the service worker keeps the page (and the engine's files) and after a few
+// quiet seconds: nothing of the first visit waits for it. `onLoaded(local)` first.
 const QUIET_MS = 3000;
 
 export function prepareLater(onLoaded) {
@@ -78,9 +73,8 @@ export async function game(id) {
   return api.game(id);
 }
 
-// A new game: the server's; while it cannot be reached, one begun here. The games played here
-// go to the server first, so that they come before the new one (a new game abandons the one
-// under way).
+// A new game: the server's, else one begun here. Games played here are sent first (a new game
+// abandons the one under way).
 export async function newGame(difficulty, options = {}) {
   if (local?.playing() && navigator.onLine && !options.mode) {
     await local.syncAll().catch(() => null);
