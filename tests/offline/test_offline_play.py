@@ -75,11 +75,19 @@ def enabled(page: Page, action: str) -> bool:
     return button.is_visible() and button.get_attribute("aria-disabled") is None
 
 
-def play_a_turn(page: Page) -> None:
-    """One step of a plain game, by taps: I-ROLL, a die on its first lit cell, KUMPIRMAHIN as
-    soon as it may, a RUIN when MAGDAGDON comes."""
+def shown(page: Page) -> dict[str, Any]:
+    """The state the page draws (it keeps the last one on the device)."""
+    state: dict[str, Any] = page.evaluate("JSON.parse(localStorage.getItem('magdagdon.lastState'))")
+    return state
+
+
+def play_a_turn(page: Page, avoid: set[tuple[int, int, int, int]] | None = None) -> None:
+    """One step of a plain game, by taps: I-ROLL, KUMPIRMAHIN as soon as it may, else a die on
+    a lit cell (not one that left the roll stuck before: ``avoid``), a RUIN when MAGDAGDON comes."""
+    avoid = set() if avoid is None else avoid
     phase = body_data(page, "phase")
     if phase == "roll":
+        avoid.clear()
         tap(page, '[data-action="roll"]')
     elif phase == "magdagdon":
         tap(page, '[data-action="accept"]')
@@ -87,13 +95,20 @@ def play_a_turn(page: Page) -> None:
     elif enabled(page, "confirm"):
         tap(page, '[data-action="confirm"]')
     else:
-        for die in page.locator(".tray [data-die]").all():
-            die.click()
-            if page.locator(".cell.valid").count():
-                tap(page, ".cell.valid")
-                return
-            die.click()  # let it go
-        tap(page, ".board [data-die]")  # stuck: a staged die back to the tray
+        state = shown(page)
+        staged = [d for d in state["dice"] if d["cell"] is not None]
+        if state["stuck"]:  # the last die staged goes back, and that place is not tried again
+            last = staged[-1]
+            avoid.add((state["turn"], last["id"], *last["cell"]))
+            tap(page, f'[data-cell="{last["cell"][0]}-{last["cell"][1]}"]')
+            return
+        for die, cells in state["valid_cells"].items():
+            for row, col in cells:
+                if (state["turn"], int(die), row, col) not in avoid:
+                    page.locator(f'.tray [data-die="{die}"]').click()
+                    tap(page, f'[data-cell="{row}-{col}"]')
+                    return
+        raise AssertionError(f"no move found in {state}")
 
 
 def server_log(page: Page, url: str, game_id: str) -> list[Any]:
@@ -130,10 +145,11 @@ def test_a_whole_game_offline_and_nothing_lost_back_online(
     play_a_turn(page)
     # it says plainly that it plays offline, and that the games will be saved
     assert page.locator('[data-notice="offline"] [data-offline-playing]').is_visible()
+    avoid: set[tuple[int, int, int, int]] = set()
     for _ in range(1000):  # a game is about a hundred taps
         if body_data(page, "phase") == "over":
             break
-        play_a_turn(page)
+        play_a_turn(page, avoid)
     assert body_data(page, "phase") == "over"
     page.locator('[data-action="hint"]').first.is_hidden()  # none once the game is over
     tap(page, '[data-action="new-game"]')
