@@ -13,7 +13,7 @@ import statistics
 import time
 
 from magdagdon.bots.base import make_bot
-from magdagdon.bots.expectimax import ExpectimaxBot
+from magdagdon.bots.hints import best
 from magdagdon.engine import Difficulty, GameState, Phase
 from magdagdon.sim.summary import game_seed, percentile, play_with
 
@@ -37,15 +37,23 @@ def mid_game_states(difficulty: Difficulty, count: int, seed: int) -> list[GameS
 
 
 def hint_latency(difficulty: Difficulty, count: int) -> None:
-    bot = ExpectimaxBot()  # one bot for all requests, as the server keeps one
-    times = []
+    """The hint as a compute process answers it (``hints.best``: the advice and V, one bot and
+    its caches for all requests, as the process keeps one)."""
+    times, cpu = [], []
     for state in mid_game_states(difficulty, count, seed=99):
-        start = time.perf_counter()
-        bot.advise(state)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        best(state)
         times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
     print(
         f"hint {difficulty.value:9s} states {len(times)}  p50 {statistics.median(times):6.1f} ms  "
         f"p95 {percentile(times, 0.95):6.1f} ms  max {max(times):6.1f} ms  (target p95 <= 500 ms)"
+    )
+    # On a shared machine the wall time counts the other processes' turns too; the process's
+    # own CPU time is what the hint costs on a free core.
+    print(
+        f"     {'':9s} CPU time  p50 {statistics.median(cpu):6.1f} ms  "
+        f"p95 {percentile(cpu, 0.95):6.1f} ms  max {max(cpu):6.1f} ms"
     )
 
 

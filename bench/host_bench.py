@@ -1,4 +1,4 @@
-"""Hosting benchmark: issue 20's budgets, measured side by side in one run.
+"""Hosting benchmark: the hosting budgets, measured side by side in one run.
 
 (w) 1 and 2 worker processes (``serve --workers N``), 100 clients for ``--seconds`` (30) each
     playing its own games: actions/s and errors, on PostgreSQL and on SQLite
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -34,11 +35,14 @@ import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from magdagdon.sim.summary import percentile
 from server_bench import NO_RATE_LIMITS, check_src, next_action, postgresql_database
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Coroutine
 
 START_TIMEOUT = 180.0  # seconds: spawned workers import everything, slowly on a busy machine
 
@@ -70,6 +74,17 @@ def start(
     environ = {**os.environ, **NO_RATE_LIMITS, **(env or {})}
     if src is not None:  # checked once, in main
         environ["PYTHONPATH"] = src
+    return launch(command, environ)
+
+
+def start_floor(kind: str) -> Server:
+    """A floor of ``floor_server.py`` (``bare`` or ``fastapi``), served as the game is."""
+    script = str(Path(__file__).resolve().parent / "floor_server.py")
+    return launch([sys.executable, script, kind], dict(os.environ))
+
+
+def launch(command: list[str], environ: dict[str, str]) -> Server:
+    """Run ``command``, a server that prints ``Serving on http://HOST:PORT`` when it is up."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environ)
     assert process.stdout is not None
     line = process.stdout.readline()  # blocks until the line or the end
@@ -92,7 +107,10 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    async def call(
+        self, method: str, path: str, body: Any = None, *, raw: bool = False
+    ) -> tuple[int, Any]:
+        """(status, the answer's JSON, or its bytes when ``raw``)."""
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -117,6 +135,8 @@ class Connection:
         except (OSError, asyncio.IncompleteReadError):
             self.close()
             raise
+        if raw:
+            return status, data
         return status, json.loads(data) if data else None
 
     def close(self) -> None:
@@ -366,6 +386,166 @@ def round_trip_section(dbs: Databases, kinds: list[str], args: argparse.Namespac
     print("(r) action round trip, one client: " + "; ".join(parts))
 
 
+# ----- (l) latency beside the floors, (c) actions per core ------------------------------------
+
+STATIC_PATH = "/js/core/app.js"  # one of the page's files, as the browser fetches it
+HEALTH_BUDGET, STATIC_BUDGET = 1.3, 1.3  # times the one-line FastAPI route
+ACTION_BUDGET = {"sqlite": 2.5, "postgresql": 3.0}
+PER_CORE_BUDGET = 2.0  # times the checkout of --before
+
+
+async def sequential(server: Server, path: str, seconds: float, *, raw: bool = False) -> float:
+    """The median of ``GET path`` answered over one keep-alive connection, one after the other,
+    for ``seconds``."""
+    conn = Connection(server.host, server.port)
+    await conn.call("GET", path, raw=raw)  # the connection is open
+    times: list[float] = []
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        begin = time.perf_counter()
+        status, _ = await conn.call("GET", path, raw=raw)
+        times.append(time.perf_counter() - begin)
+        if status != 200:
+            raise SystemExit(f"GET {path}: {status}")
+    conn.close()
+    return statistics.median(times)
+
+
+async def game_reads(server: Server, seconds: float) -> float:
+    """The median of reading one's own game, over one keep-alive connection."""
+    conn = Connection(server.host, server.port)
+    status, game = await conn.call("POST", "/api/games", {"difficulty": "survival"})
+    if status != 201:
+        raise SystemExit(f"new game: {status} {game}")
+    path = f"/api/games/{game['id']}"
+    times: list[float] = []
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        begin = time.perf_counter()
+        status, _ = await conn.call("GET", path)
+        times.append(time.perf_counter() - begin)
+        if status != 200:
+            raise SystemExit(f"GET {path}: {status}")
+    conn.close()
+    return statistics.median(times)
+
+
+async def actions(server: Server, seconds: float) -> float:
+    tally = await crowd(server, 1, seconds)
+    if tally.errors:
+        raise SystemExit(f"actions: {tally.errors} errors: {tally.notes}")
+    return statistics.median(tally.latencies)
+
+
+def floor_section(dbs: Databases, kinds: list[str], args: argparse.Namespace) -> None:
+    """(l): every figure beside the floors, measured in the same rounds (ABBA order)."""
+    seconds = args.floor_seconds
+    servers = {"bare": start_floor("bare"), "fastapi": start_floor("fastapi")}
+    try:
+        files = {kind: dbs.new(kind) for kind in kinds}
+        for kind in kinds:
+            servers[kind] = start(files[kind], 1)
+        targets: list[tuple[str, Callable[[], Coroutine[Any, Any, float]]]] = [
+            ("bare ASGI app on uvicorn", lambda: sequential(servers["bare"], "/", seconds)),
+            ("one-line FastAPI route", lambda: sequential(servers["fastapi"], "/ping", seconds)),
+            ("GET /api/health", lambda: sequential(servers["sqlite"], "/api/health", seconds)),
+            (
+                f"GET {STATIC_PATH}",
+                lambda: sequential(servers["sqlite"], STATIC_PATH, seconds, raw=True),
+            ),
+            ("read a game (SQLite)", lambda: game_reads(servers["sqlite"], seconds)),
+        ]
+        targets += [
+            (f"action ({kind})", functools.partial(actions, servers[kind], seconds))
+            for kind in kinds
+        ]
+        for kind in kinds:  # warm: imports, connections, the first games
+            asyncio.run(crowd(servers[kind], 1, 1.0))
+        wal = warm_wal(servers["sqlite"], Path(files["sqlite"] + "-wal"))
+        figures = {label: Figures() for label, _ in targets}
+        for index in range(args.rounds):
+            for label, measure in targets if index % 2 == 0 else targets[::-1]:
+                figures[label].add(asyncio.run(measure()))
+    finally:
+        for server in servers.values():
+            server.stop()
+    floor, bare = figures["one-line FastAPI route"], figures["bare ASGI app on uvicorn"]
+    budgets = {"GET /api/health": HEALTH_BUDGET, f"GET {STATIC_PATH}": STATIC_BUDGET}
+    budgets |= {f"action ({kind})": ACTION_BUDGET[kind] for kind in kinds}
+    print(
+        f"(l) one client, sequential, one keep-alive connection, {seconds:g} s each, "
+        f"{args.rounds} rounds: median ms; x FastAPI = median of each round's ratio to the "
+        "one-line FastAPI route (x bare: to the bare ASGI app)"
+    )
+    print(
+        f"    (SQLite's write-ahead log warmed to {wal // 1024} KB first, as a server's is after "
+        "a while: until then each commit's sync also writes the log's new size)"
+    )
+    for label, _ in targets:
+        mine = figures[label]
+        budget = budgets.get(label)
+        verdict = ""
+        if budget is not None:
+            met = ratios(mine, floor) <= budget
+            verdict = f" — budget <= {budget:g}x: " + ("met" if met else "MISSED")
+        print(
+            f"    {label:<28} {1000 * mine.median():6.2f} ms  x FastAPI "
+            f"{ratios(mine, floor):5.2f}  x bare {ratios(mine, bare):5.2f}{verdict}  "
+            f"(rounds {mine.rounds('{:.5f} s')})"
+        )
+
+
+def warm_wal(server: Server, wal: Path, most: float = 120.0) -> int:
+    """Play on ``server`` until its SQLite write-ahead log ``wal`` stops growing (SQLite then
+    writes it over from the start after each checkpoint, within the file's size); its size."""
+    previous, deadline = -1, time.monotonic() + most
+    while time.monotonic() < deadline:
+        asyncio.run(crowd(server, 10, 2.0))
+        size = wal.stat().st_size
+        if size == previous:
+            break
+        previous = size
+    return previous
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) that process ``pid`` has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def per_core_section(dbs: Databases, args: argparse.Namespace) -> None:
+    """(c): SQLite, one worker, ``--clients`` clients: actions per CPU-second of the server
+    process (what one core gives, whatever else the machine runs), beside ``--before``'s."""
+    codes: list[str | None] = [None] if args.before is None else [None, args.before]
+    rates = {code: Figures() for code in codes}
+    per_second = {code: Figures() for code in codes}
+    for index in range(args.rounds):
+        for code in codes if index % 2 == 0 else codes[::-1]:
+            server = start(dbs.new("sqlite"), 1, src=code)
+            try:
+                asyncio.run(crowd(server, 10, 2.0))
+                used = cpu_seconds(server.process.pid)
+                tally = asyncio.run(crowd(server, args.clients, args.seconds))
+                used = cpu_seconds(server.process.pid) - used
+            finally:
+                server.stop()
+            rates[code].add(tally.actions / used, tally.errors)
+            per_second[code].add(tally.actions / args.seconds)
+    print(f"(c) SQLite, 1 worker, {args.clients} clients for {args.seconds:g} s:")
+    for code in codes:
+        label = "this code" if code is None else f"before ({code})"
+        print(
+            f"    {label}: {rates[code].median():.0f} actions per CPU-second of the server "
+            f"({rates[code].errors} errors; rounds {rates[code].rounds('{:.0f}')}); "
+            f"{per_second[code].median():.0f} actions/s"
+        )
+    if args.before is not None:
+        ratio = ratios(rates[None], rates[args.before])
+        verdict = "met" if ratio >= PER_CORE_BUDGET else "MISSED"
+        print(f"    this / before = {ratio:.2f} — target >= {PER_CORE_BUDGET:g}: {verdict}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=30.0, help="length of (w), default 30")
@@ -374,16 +554,23 @@ def main() -> int:
     parser.add_argument("--round-trip-seconds", type=float, default=5.0, help="(r), default 5")
     parser.add_argument("--rounds", type=int, default=2, help="rounds, default 2")
     parser.add_argument("--postgresql", metavar="URL|auto", default="auto")
-    parser.add_argument("--only", choices=["w", "f", "r"], action="append", help="some parts")
-    parser.add_argument("--before", metavar="SRC", help="(w) also on this checkout's src")
+    parser.add_argument("--floor-seconds", type=float, default=3.0, help="(l), default 3")
+    parser.add_argument(
+        "--only", choices=["l", "c", "w", "f", "r"], action="append", help="some parts"
+    )
+    parser.add_argument("--before", metavar="SRC", help="(w), (c) also on this checkout's src")
     args = parser.parse_args()
     if args.before is not None:
         check_src(args.before)
-    parts = args.only or ["w", "f", "r"]
+    parts = args.only or ["l", "c", "w", "f", "r"]
     kinds = ["postgresql", "sqlite"] if args.postgresql != "none" else ["sqlite"]
     with tempfile.TemporaryDirectory(prefix="magdagdon-host-") as tmp, ExitStack() as stack:
         dbs = Databases(Path(tmp), None if args.postgresql == "none" else args.postgresql, stack)
         print(f"load average at the start: {load():.1f}; {os.cpu_count()} cores")
+        if "l" in parts:
+            floor_section(dbs, kinds, args)
+        if "c" in parts:
+            per_core_section(dbs, args)
         if "w" in parts:
             workers_section(dbs, kinds, args)
         if "f" in parts:

@@ -1,4 +1,4 @@
-"""Issue 19's budgets for the app on the home screen, in Debian's Chromium on localhost:
+"""The budgets of the app on the home screen (docs/hosting.md), in Debian's Chromium on localhost:
 
 (a) opening the page again (a new tab) with the service worker active: the first render (the
     browser's first-contentful-paint) and the page ready with its game (the

@@ -1,4 +1,4 @@
-"""Statistics, export and import of a player with many finished games (issue 18's budget:
+"""Statistics, export and import of a player with many finished games (the budget:
 ``GET /api/stats`` for 10,000 finished games within 100 ms).
 
 The games are made by a quick random player through the engine (random valid stages up to the

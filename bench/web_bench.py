@@ -31,12 +31,13 @@ from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 LATER = (
+    "i18n/en.js",  # before the page first speaks English
     *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
     *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     # the daily challenge, STATISTIKA, the share step and SETTINGS' data (sheets/more.js loads them)
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
     *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
-    *("lib/chart.js", "lib/dom.js"),
+    "lib/chart.js",
 )
 
 TAP_DIE = """async (n) => {
@@ -112,7 +113,10 @@ def measure(url: str, taps: int) -> dict[str, Any]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         # bypass_csp: wait_for_function evaluates text, which the page's CSP forbids
-        context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        # a Filipino browser: the page's first language (an English one loads en.js first)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, bypass_csp=True, locale="fil-PH"
+        )
         context.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
         page = context.new_page()
         sizes: dict[str, int] = {}
@@ -126,21 +130,24 @@ def measure(url: str, taps: int) -> dict[str, Any]:
         # the offline engine (/engine/) comes in the background once the game is drawn: apart
         background = {u: n for u, n in sizes.items() if "/engine/" in u}
         first = {u: n for u, n in sizes.items() if u not in background}
+        page.locator('[data-action="menu"]').click()  # a phone: the screens are in MENU
         page.locator('.menu [data-action="rules"]').click()
         page.wait_for_selector("#sheet-body h3")
         page.locator('#sheet [data-action="close"]').click()
+        page.locator('[data-action="menu"]').click()
         page.locator('.menu [data-action="tutorial"]').click()
         page.wait_for_selector("[data-tutorial-step]")
         page.locator('[data-action="tutorial-skip"]').click()
         page.wait_for_function(
             "!document.body.dataset.busy && !document.querySelector('[data-tutorial-step]')"
         )
-        # the daily challenge and STATISTIKA (from High Scores on a phone), and SETTINGS
+        # the daily challenge and STATISTIKA (from MENU on a phone), and SETTINGS
         for name, drawn in (("daily", ".daily-cards"), ("stats", "[data-stats]")):
-            page.locator('.menu [data-action="highscores"]').click()
-            page.locator(f'#sheet [data-action="{name}"]').click()
+            page.locator('[data-action="menu"]').click()
+            page.locator(f'.menu [data-action="{name}"]').click()
             page.wait_for_selector(f"#sheet {drawn}")
             page.locator('#sheet [data-action="close"]').click()
+        page.locator('[data-action="menu"]').click()
         page.locator('.menu [data-action="settings"]').click()
         page.wait_for_selector("#player-name")
         page.locator('#sheet [data-action="close"]').click()

@@ -10,7 +10,7 @@ SQLite, except that every store and API test (``tests/api/``) runs on both.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,11 +21,13 @@ from magdagdon.settings import Settings
 from magdagdon.store import Store
 from pg import PostgresServer
 from server_process import ServerProcess, launch_server
+from waits import EVENTUALLY_MS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
     from fastapi import FastAPI
+    from playwright.sync_api import BrowserContext
 
 # No time limit on a hypothesis example: these machines are shared and noisy, and a test asserts
 # behaviour, never speed (the benchmarks under bench/ measure that).
@@ -34,6 +36,27 @@ hypothesis_settings.load_profile("magdagdon")
 
 DATABASES = ["sqlite", "postgresql"]
 API_TESTS = Path(__file__).resolve().parent / "api"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def playwright_waits() -> Iterator[None]:
+    """Playwright waits as long as every other wait here (``waits.EVENTUALLY``): ``expect``'s
+    assertions, and every browser context's actions, waits and navigations, however the test
+    made its context."""
+    from playwright.sync_api import Browser, expect
+
+    expect.set_options(timeout=EVENTUALLY_MS)
+    new_context = Browser.new_context
+
+    def patient_context(self: Browser, *args: Any, **options: Any) -> BrowserContext:
+        context = new_context(self, *args, **options)
+        context.set_default_timeout(EVENTUALLY_MS)
+        context.set_default_navigation_timeout(EVENTUALLY_MS)
+        return context
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Browser, "new_context", patient_context)
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from server_process import launch_server
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -74,7 +75,7 @@ def request(
     headers: Mapping[str, str] | None = None,
 ) -> Answer:
     """One request on a new connection (http.client), its whole answer."""
-    conn = http.client.HTTPConnection(server.host, server.port, timeout=15)
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=EVENTUALLY)
     try:
         conn.request(method, path, body=body, headers=dict(headers or {}))
         response = conn.getresponse()
@@ -86,7 +87,7 @@ def request(
         conn.close()
 
 
-def raw_connection(server: ServerProcess, timeout: float = 15.0) -> socket.socket:
+def raw_connection(server: ServerProcess, timeout: float = EVENTUALLY) -> socket.socket:
     sock = socket.create_connection((server.host, server.port), timeout=timeout)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return sock

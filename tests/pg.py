@@ -22,6 +22,8 @@ from pathlib import Path
 
 import psycopg
 
+from waits import EVENTUALLY
+
 INSTALL_HINT = "run `make test` (it installs Debian's postgresql) or `apt-get install postgresql`"
 TEMPLATE = "magdagdon_template"
 PORT = 5432  # only names the socket file: the server listens on no TCP port
@@ -75,7 +77,7 @@ class PostgresServer:
         """Stop the server as an operator would (a "fast" shutdown: the clients are
         disconnected), keeping its files for :meth:`resume`."""
         self.process.send_signal(signal.SIGINT)
-        self.process.wait(30)
+        self.process.wait(EVENTUALLY)
 
     def resume(self) -> None:
         """Start the server again after :meth:`halt`, on the same files."""
@@ -92,7 +94,7 @@ class PostgresServer:
         if result.returncode != 0:
             raise RuntimeError(f"{program} failed: {result.stdout}{result.stderr}")
 
-    def _wait_until_ready(self, timeout: float = 30.0) -> None:
+    def _wait_until_ready(self, timeout: float = EVENTUALLY) -> None:
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
@@ -143,7 +145,7 @@ class PostgresServer:
         if self.process.poll() is None:
             self.process.terminate()  # SIGTERM: a "smart" shutdown, then the files go
             try:
-                self.process.wait(30)
+                self.process.wait(EVENTUALLY)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()

@@ -11,10 +11,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from waits import EVENTUALLY
+
 if TYPE_CHECKING:
     from pathlib import Path
 
-SERVER_START_TIMEOUT = 30.0
+SERVER_START_TIMEOUT = EVENTUALLY
 
 
 @dataclass
@@ -29,7 +31,7 @@ class ServerProcess:
     stderr_path: Path
     lines: list[str] = field(default_factory=list)
 
-    def stop(self, timeout: float = 15.0) -> int:
+    def stop(self, timeout: float = EVENTUALLY) -> int:
         """Ctrl-C (SIGINT) and wait; answer the exit status."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
@@ -39,7 +41,7 @@ class ServerProcess:
         """SIGKILL: no clean-up of any kind."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
-        self.process.wait(15)
+        self.process.wait(EVENTUALLY)
 
     def stderr(self) -> str:
         return self.stderr_path.read_text(encoding="utf-8", errors="replace")

@@ -20,12 +20,25 @@ def now() -> datetime:
     named = os.environ.get(ENV_VAR)
     if named:
         text = Path(named).read_text(encoding="utf-8").strip()
-        return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
+        return parse(text)
     return datetime.now(UTC)
 
 
+def parse(text: str) -> datetime:
+    """An ISO-8601 time (``Z`` or an offset; none is UTC), as a UTC time; ``ValueError`` when
+    it is not one (``OverflowError`` at the edges of year 1 and 9999: see :func:`parse_aware`)."""
+    return parse_aware(text).astimezone(UTC)
+
+
+def parse_aware(text: str) -> datetime:
+    """An ISO-8601 time with its own offset (none is UTC), not yet converted: aware times
+    compare without converting, so a range check never overflows."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def today() -> date:
-    """The UTC date: the daily challenge's day (SPEC "Modes and records")."""
+    """The UTC date: the daily challenge's day (docs/rules.md "Modes and records")."""
     return now().date()
 
 

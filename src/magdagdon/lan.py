@@ -20,6 +20,20 @@ _SIOCGIFFLAGS = 0x8913  # Linux: an interface's flags
 _SIOCGIFADDR = 0x8915  # Linux: the IPv4 address of an interface
 _IFF_UP = 0x1
 
+_LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
+
+
+def is_loopback_host(host: str | None) -> bool:
+    """Whether ``host`` (a name or an address, IPv6 with or without brackets) names this machine
+    only: a loopback name or address, which no other device can open."""
+    host = (host or "").strip("[]").lower()
+    if host in _LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
 
 class NoNetworkError(OSError):
     """The machine has no network address but loopback ones."""

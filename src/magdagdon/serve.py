@@ -1,14 +1,14 @@
 """Run the server on a listening socket: one process, or ``--workers N`` processes that share
 the socket and the database.
 
-With N > 1, uvicorn's supervisor (``uvicorn.supervisors.Multiprocess``) starts N worker
-processes (spawned: each imports the code afresh) that accept on the one socket, pings them,
-and replaces one that dies (even by SIGKILL) while the others go on serving. Each worker
-builds its own app (:func:`worker_app`, named in the pickled configuration with the database
-and the settings), over the database that the parent migrated once before starting them. The
-``Serving on`` line is printed once every worker accepts connections.
+With N > 1, the supervisor (:mod:`magdagdon.supervise`) starts N worker processes that accept
+on the one socket, replaces one that dies (even by SIGKILL) or hangs while the others go on
+serving, and answers HUP (replace them one by one), TTIN and TTOU (one more, one fewer). Each
+worker builds its own app (:func:`worker_app`, named in the pickled configuration with the
+database and the settings), over the database that the parent migrated once before starting
+them. The ``Serving on`` line is printed once every worker accepts connections.
 
-What each worker keeps for itself: its rate-limit counters, its compute pool (hints) and its
+What each worker keeps for itself: its compute pool (hints) and its
 connections. Every acknowledged action is committed before its answer, so a worker that dies
 loses only the requests it had not answered.
 """
@@ -20,10 +20,10 @@ import logging
 from typing import TYPE_CHECKING
 
 import uvicorn
-from uvicorn.supervisors.multiprocess import Multiprocess
 
 from magdagdon.api.app import create_app, serving_store
 from magdagdon.api.edge.serving import GuardedConfig
+from magdagdon.supervise import Supervisor
 
 if TYPE_CHECKING:
     import socket
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from magdagdon.store import Store
 
 log = logging.getLogger("magdagdon.serve")
-WORKER_START_TIMEOUT = 60.0  # seconds for a spawned worker to import everything and listen
 MAX_WORKERS = 64
 _UVICORN = {
     "log_level": "warning",
@@ -46,9 +45,10 @@ _UVICORN = {
 
 
 def worker_app(db: str, settings: Settings) -> FastAPI:
-    """The app of one worker process (its parent already migrated the database)."""
+    """The app of one worker process (its parent already migrated the database); its rate
+    limits count in the database, with the other workers'."""
     store = serving_store(db, settings, migrated=True)
-    return create_app(store, settings=settings, start_compute=True)
+    return create_app(store, settings=settings, start_compute=True, shared_rates=True)
 
 
 def run(
@@ -104,25 +104,3 @@ def _several(
     supervisor = Supervisor(config, [sock], on_ready)
     supervisor.run()
     return 0 if supervisor.started else 1
-
-
-class Supervisor(Multiprocess):
-    """uvicorn's supervisor that also tells when every worker first accepts connections."""
-
-    def __init__(
-        self, config: uvicorn.Config, sockets: list[socket.socket], on_ready: Callable[[], None]
-    ) -> None:
-        super().__init__(config, sockets)
-        self.on_ready = on_ready
-        self.started = False
-
-    def init_processes(self) -> None:
-        super().init_processes()
-        for process in self.processes:
-            if not process.wait_until_ready(WORKER_START_TIMEOUT, self.should_exit):
-                if not self.should_exit.is_set():
-                    log.error("a worker process did not start; stopping")
-                    self.should_exit.set()
-                return
-        self.started = True
-        self.on_ready()

@@ -3,8 +3,8 @@ variables over them (``Settings.from_env``), ``magdagdon serve`` flags over thos
 
 Every field ``name`` is read from ``MAGDAGDON_NAME``; ``docs/hosting.md`` lists them all. Rates use
 the notation of the ``limits`` package (``"30/minute;300/hour"``: every part must hold); ``off``
-removes a rate. The rates count per server process: with ``--workers N`` a client can get up to N
-times each rate (``docs/hosting.md``, "Limits").
+removes a rate. The rates count in the database when the server has several processes or runs
+on PostgreSQL, so a client gets each rate once across them all (``docs/hosting.md``, "Limits").
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    # a request body is at most this many bytes (API.md: 413 body_too_large above 16 KB)
+    # a request body is at most this many bytes (docs/api.md: 413 body_too_large above 16 KB)
     max_body_bytes: int = 16 * 1024
     # the body of POST /api/player/import (an export file of every game: ~1.5 KB a game, so
     # 16 MB holds about 10,000 games), refused before it is read whole when over

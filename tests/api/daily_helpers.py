@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from api_helpers import post_action, random_action, whole_game
-
 from magdagdon import clock
 from magdagdon.engine import action_to_json
 

@@ -1,4 +1,4 @@
-"""The daily challenge (SPEC "Modes and records", issue 18 item 1): the same dice for every
+"""The daily challenge (docs/rules.md "Modes and records"): the same dice for every
 player and on every server, the first attempt ranked and the rest practice, a day not begun
 refused, the streak across days (the clock file), the day's table and its names."""
 
@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import daily_seed
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,7 +65,7 @@ def test_two_players_on_one_server_get_the_same_dice(
 
 
 def _server_roll(server: ServerProcess, difficulty: str) -> tuple[dict[str, Any], list[int]]:
-    conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=EVENTUALLY)
     try:
         headers = {"content-type": "application/json"}
         conn.request("POST", "/api/daily", json.dumps({"difficulty": difficulty}), headers)
@@ -241,14 +242,14 @@ def test_the_table_ranks_the_days_ranked_attempts_with_names(
     clock.set(DAY, "10:00:00")
     theirs = play_out(other_client, start_daily(other_client), random.Random(8))
     assert mine["score"] == same["score"]
-    named = client.put("/api/player", json={"name": "  <b>Majda</b> ✨ "})
+    named = client.put("/api/player", json={"name": "  <b>Majda</b>   #1 "})
     assert named.status_code == 200
-    assert named.json()["name"] == "<b>Majda</b> ✨"
+    assert named.json()["name"] == "<b>Majda</b> #1"
     rows = day_table(client)
     assert [row["rank"] for row in rows] == [1, 2, 3]
     by_game = {row.get("game_id"): row for row in rows}
     mine_row = by_game[mine["id"]]
-    assert mine_row["name"] == "<b>Majda</b> ✨"
+    assert mine_row["name"] == "<b>Majda</b> #1"
     assert mine_row["named"] is True
     assert [row["game_id"] for row in rows].count(None) == 2  # others' rows name no game
     others = [row for row in rows if row["game_id"] is None]
@@ -276,6 +277,26 @@ def test_the_table_ranks_the_days_ranked_attempts_with_names(
         ("new\nline", "invalid_name"),
         ("right\u202eleft", "invalid_name"),
         ("nul\x00", "invalid_name"),
+        # invisible: zero-width space, Hangul filler, Braille blank, byte-order mark, word
+        # joiner, tag characters, a combining grapheme joiner, a variation selector
+        *((name, "invalid_name") for name in ("\u200b", "\u3164", "\u2800", "\ufeff")),
+        *((name, "invalid_name") for name in ("\u2060", "\U000e0041\U000e0042", "\u034f")),
+        ("a\ufe0f", "invalid_name"),
+        ("\uffa0x", "invalid_name"),  # the half-width filler (NFKC: U+3164)
+        ("x\u200dy", "invalid_name"),  # a zero-width joiner between letters
+        ("Z" + "\u0301" * 20, "invalid_name"),  # zalgo
+        ("e\u0301\u0302\u0303", "invalid_name"),  # three marks on one letter
+        ("\u0301abc", "invalid_name"),  # a mark on nothing
+        ("✨", "invalid_name"),  # a symbol that is no keyboard's
+        # the name of an unnamed player, in either language, however it is spelt
+        ("Ma\u200cnlalaro AB79", "invalid_name"),
+        ("Manlalaro AB79", "invalid_name"),
+        ("manlalaro  ab79", "invalid_name"),
+        ("Player 4F2A", "invalid_name"),
+        ("Ｐｌａｙｅｒ ４Ｆ２Ａ", "invalid_name"),  # full-width
+        ("Plаyer 4F2A", "invalid_name"),  # a Cyrillic а
+        ("Manlalar0 O0lI", "invalid_name"),  # digits for letters, letters for digits
+        ("Manlalaro-AB79!", "invalid_name"),
         (7, "malformed"),
         (["Majda"], "malformed"),
     ],
@@ -292,6 +313,26 @@ def test_a_bad_name_is_refused_and_changes_nothing(
         "name": "Majda",
         "tag": None,
     }
+
+
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("Tiến Lê", "Tiến Lê"),  # two marks on a letter (ế: e, circumflex, acute)
+        ("Nguyễn", "Nguyễn"),
+        ("Ｍａｊｄａ", "Majda"),  # NFKC
+        ("Ma   jda", "Ma jda"),
+        ("Player One", "Player One"),
+        ("Manlalaro Dave", "Manlalaro Dave"),
+        ("Player 4F2A5", "Player 4F2A5"),
+        ("명수", "명수"),
+        ("ﾏｸﾞﾀﾞｸﾞﾄﾞﾝ", "マグダグドン"),
+    ],
+)
+def test_a_name_that_shows_is_kept_normalised(client: TestClient, name: str, kept: str) -> None:
+    answer = client.put("/api/player", json={"name": name})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["name"] == kept
 
 
 def test_a_name_is_twenty_characters_and_can_be_cleared(client: TestClient) -> None:

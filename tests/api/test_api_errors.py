@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import find_seed, post_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api_helpers import find_seed, post_action
 from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
 from plans import plain_turn
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from api_helpers import post_action, whole_game
-
 from magdagdon.api.cookies import COOKIE, MAX_AGE
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json, replay
 from plans import plain_turn
@@ -222,7 +221,7 @@ def test_version_must_be_current_when_given(client: TestClient) -> None:
     assert client.get(f"/api/games/{game['id']}").json() == game
     fresh = post_action(client, game["id"], {"type": "roll", "version": 0})
     assert fresh["version"] == 1
-    # API.md: the very action applied at that version, sent again (its answer was lost), is a
+    # docs/api.md: the very action applied at that version, sent again (its answer was lost), is a
     # retry: 200 with the game as it is, nothing applied
     retried = post_action(client, game["id"], {"type": "roll", "version": 0})
     assert retried == fresh

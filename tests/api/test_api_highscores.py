@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import post_action, whole_game
 
+from api_helpers import post_action, whole_game
 from magdagdon.engine import Difficulty, GameState, action_to_json
 
 if TYPE_CHECKING:

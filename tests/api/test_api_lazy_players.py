@@ -1,4 +1,4 @@
-"""Issue 20 item 4: a request that creates nothing creates no player (and sets no cookie); the
+"""A request that creates nothing creates no player (and sets no cookie); the
 first request that creates something makes the player, with what it creates."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The limits of issue 20 item 4: body size (413), body and header deadlines (408), header size
+"""The request limits: body size (413), body and header deadlines (408), header size
 (431), and the rate limits on games, hints and device links (429 with Retry-After). The app's
 own limits run in-process; the connection's run on a real server over raw sockets."""
 

@@ -1,4 +1,4 @@
-"""Device links (issue 19 item 2), on both databases: a one-time code made on one device makes
+"""Device links, on both databases: a one-time code made on one device makes
 another device the same player; a used, expired (the test moves the server's clock) or wrong
 code answers 404 ``link_invalid`` and changes nothing; codes are stored only as their SHA-256;
 a device can leave its player."""
@@ -12,15 +12,16 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import post_action, whole_game
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from api_helpers import post_action, whole_game
 from magdagdon import clock
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.services import links
+from magdagdon.services.errors import LinkInvalidError
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.tables import device_links, players
@@ -193,7 +194,7 @@ def test_two_devices_racing_with_one_code_cannot_both_win(db_url: str) -> None:
         def use() -> None:
             try:
                 won.append(links.use(store, code).token)
-            except links.LinkInvalidError as exc:
+            except LinkInvalidError as exc:
                 lost.append(exc.reason)
 
         threads = [threading.Thread(target=use) for _ in range(6)]

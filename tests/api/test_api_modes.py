@@ -1,4 +1,5 @@
-"""Game modes (SPEC "Modes and records"): tutorials beside the game under way, what is ranked,
+"""Game modes (docs/rules.md "Modes and records"): tutorials beside the game under way, what is
+ranked,
 what a new game abandons; and the state's ``preview`` and ``rank_among``."""
 
 from __future__ import annotations
@@ -6,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from api_helpers import post_action, whole_game
-
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json
 from magdagdon.services import games
 from magdagdon.store import GameMode, GameStatus

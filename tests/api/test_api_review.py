@@ -1,17 +1,21 @@
-"""``GET /api/games/{id}/review`` (API.md; SPEC.md "Review"): 409 before the end, 404 for
+"""``GET /api/games/{id}/review`` (docs/api.md; docs/rules.md "Modes and records" (Review)): 409
+before the end, 404 for
 another player's game, 202 with the progress while a background job computes it, then 200 with
 the review, whose values are the hint's for the same states; a stale or failed job starts again.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from api_helpers import post_action, whole_game
+import psycopg
 
 import compute_jobs
+from api_helpers import post_action, whole_game
 from magdagdon import clock
 from magdagdon.bots.review import REVIEW_FORMAT
 from magdagdon.engine import (
@@ -26,16 +30,20 @@ from magdagdon.engine import (
     action_to_json,
 )
 from magdagdon.services import reviews
-from magdagdon.store import reviews as review_rows
+from magdagdon.services.retried_writes import KEPT_WRITES
 from plans import plain_turn
+from storage_helpers import until
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
     import pytest
     from fastapi.testclient import TestClient
 
     from magdagdon.store import Store
+    from pg import PostgresServer
 
 
 def _new(client: TestClient, difficulty: str, seed: int) -> str:
@@ -53,7 +61,7 @@ def _finished(client: TestClient, difficulty: str, seed: int) -> str:
     return game_id
 
 
-def _done(client: TestClient, game_id: str, limit: float = 120.0) -> dict[str, Any]:
+def _done(client: TestClient, game_id: str, limit: float = EVENTUALLY) -> dict[str, Any]:
     """Poll the review until it is done; every answer before is a 202 with its progress."""
     deadline = time.monotonic() + limit
     last = -1.0
@@ -146,16 +154,16 @@ def test_a_stale_job_starts_again(
     _at(file, moment)
     monkeypatch.setenv(clock.ENV_VAR, str(file))
     with store.write() as rows:  # as a worker that died after reporting 30 %
-        review_rows.start(rows.conn, game_id, REVIEW_FORMAT, clock.stamp())
-        review_rows.progress(rows.conn, game_id, 0.3, clock.stamp())
+        rows.start_review(game_id, REVIEW_FORMAT, clock.stamp())
+        rows.review_progress(game_id, 0.3, clock.stamp())
     _at(file, moment + reviews.STALE - timedelta(seconds=1))
     pending = client.get(f"/api/games/{game_id}/review")
     assert (pending.status_code, pending.json()) == (202, {"status": "pending", "progress": 0.3})
     _at(file, moment + reviews.STALE + timedelta(seconds=1))
     review = _done(client, game_id)
     assert review["final"] == client.get(f"/api/games/{game_id}").json()["score"]["total"]
-    with store.engine.connect() as conn:
-        row = review_rows.read(conn, game_id)
+    with store.read() as reads:
+        row = reads.review(game_id)
     assert row is not None
     assert (row.status, row.attempts, row.progress) == ("done", 2, 1.0)
 
@@ -170,7 +178,7 @@ def test_progress_is_shown_while_the_job_runs(
     monkeypatch.setattr(reviews, "compute", compute_jobs.gated_review)
     first = client.get(f"/api/games/{game_id}/review")
     assert (first.status_code, first.json()) == (202, {"status": "pending", "progress": 0.0})
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + EVENTUALLY
     while (middle := client.get(f"/api/games/{game_id}/review").json())["progress"] == 0.0:
         assert time.monotonic() < deadline, "the job's progress never arrived"
         time.sleep(0.02)
@@ -186,7 +194,7 @@ def test_a_failing_review_is_tried_again_then_refused(
     calls = tmp_path / "calls"
     monkeypatch.setenv("MAGDAGDON_TEST_CALLS", str(calls))
     monkeypatch.setattr(reviews, "compute", compute_jobs.broken_review)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + EVENTUALLY
     while time.monotonic() < deadline:
         response = client.get(f"/api/games/{game_id}/review")
         if response.status_code == 503:
@@ -219,3 +227,52 @@ def test_a_review_with_powers_and_rerolls(client: TestClient) -> None:
     assert any(isinstance(a, Reroll) for a in played)
     assert all(s["given_up"] == 0 for s in review["steps"] if s["kind"] == "decision")
     assert abs(review["start"] + review["luck"] - review["given_up"] - review["final"]) <= 0.5
+
+
+@contextmanager
+def _reviews_locked(db_url: str, request: pytest.FixtureRequest) -> Iterator[None]:
+    """Another program holds the lock that a write of a review needs (reads go on)."""
+    if db_url.startswith("postgresql://"):
+        server: PostgresServer = request.getfixturevalue("pg_server")
+        other = psycopg.connect(server.conninfo(db_url.split("/")[3].split("?")[0]))
+        other.execute("LOCK TABLE reviews IN EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            other.rollback()
+            other.close()
+        return
+    held = sqlite3.connect(db_url, isolation_level=None)
+    held.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        held.execute("ROLLBACK")
+        held.close()
+
+
+def test_a_review_finished_while_the_database_refuses_it_is_stored_later(
+    client: TestClient, db_url: str, request: pytest.FixtureRequest
+) -> None:
+    """The job ends while another program locks the database: the review is kept in the server
+    and written again until the database takes it; the poll answers pending until then."""
+    game_id = _finished(client, "nightmare", 2)
+    store = _store(client)
+    assert client.get(f"/api/games/{game_id}/review").status_code == 202  # the job starts
+    kept = reviews._kept(store, game_id)
+    with _reviews_locked(db_url, request):
+        until(lambda: KEPT_WRITES.holds(kept), timeout=300.0)
+        with store.read() as reads:
+            row = reads.review(game_id)
+        assert row is not None
+        assert row.status == "pending"
+        pending = client.get(f"/api/games/{game_id}/review")
+        assert pending.status_code == 202
+        assert pending.json()["status"] == "pending"
+    review = _done(client, game_id, limit=300.0)
+    assert review["final"] == client.get(f"/api/games/{game_id}").json()["score"]["total"]
+    assert not KEPT_WRITES.holds(kept)
+    with store.read() as reads:
+        row = reads.review(game_id)
+    assert row is not None
+    assert row.status == "done"

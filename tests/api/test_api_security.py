@@ -1,4 +1,4 @@
-"""Issue 20 item 5: the security headers on every answer, the page's CSP, the cookie's
+"""The security headers on every answer, the page's CSP, the cookie's
 ``Secure`` and https URLs behind a trusted proxy only, and the API docs off unless asked for."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_every_kind_of_answer_carries_the_headers(db_path: Path) -> None:
         answers = {
             "json": client.get("/api/player"),
             "page": page,
-            "static file": client.get("/js/app.js"),
+            "static file": client.get("/js/core/app.js"),
             "not modified": client.get("/", headers={"if-none-match": page.headers["etag"]}),
             "static 404": client.get("/js/nothing.js"),
             "api 404": client.get("/api/nothing"),

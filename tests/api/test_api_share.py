@@ -1,4 +1,4 @@
-"""A daily game's share text (issue 18 item 1): the challenge's number, difficulty and score,
+"""A daily game's share text: the challenge's number, difficulty and score,
 then a picture of the board's lines that never tells a die's value, and the server's address
 unless it is loopback; in both languages."""
 

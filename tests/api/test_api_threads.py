@@ -10,9 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, cast
 
 import httpx
-from api_helpers import whole_game
 from sqlalchemy import event
 
+from api_helpers import whole_game
 from device.inprocess import PageServer
 from magdagdon.api.page.static import WEB_DIR
 from magdagdon.engine import Difficulty, GameState, action_to_json

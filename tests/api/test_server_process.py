@@ -17,13 +17,14 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import random_action
 
+from api_helpers import random_action
 from magdagdon import cli
 from magdagdon.engine import Action, Difficulty, GameState, action_to_json, replay
 from magdagdon.store import Store
 from magdagdon.store.paths import is_postgresql
 from plans import plain_turn
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +40,7 @@ class Player:
     """One browser: its own keep-alive connection and cookie."""
 
     def __init__(self, server: ServerProcess, cookie: str | None = None) -> None:
-        self.conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+        self.conn = http.client.HTTPConnection(server.host, server.port, timeout=EVENTUALLY)
         self.cookie = cookie
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -103,7 +104,7 @@ def test_a_database_that_cannot_be_opened_is_a_clear_error(tmp_path: Path, kind:
         ],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=EVENTUALLY,
     )
     assert result.returncode == 1
     assert "cannot open the database" in result.stderr
@@ -123,7 +124,7 @@ def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
             ],
             capture_output=True,
             text=True,
-            timeout=30,
+            timeout=EVENTUALLY,
         )
     assert result.returncode == 1
     assert "cannot listen" in result.stderr
@@ -229,7 +230,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(
         time.sleep(rng.uniform(0.3, 1.2))
         server.kill()  # requests are in flight
         for bot in bots:
-            bot.thread.join(20)
+            bot.thread.join(EVENTUALLY)
             assert not bot.thread.is_alive()
             assert bot.mismatch is None, bot.mismatch
         assert integrity(db) == "ok"

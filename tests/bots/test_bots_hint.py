@@ -73,7 +73,7 @@ def test_hint_in_phase_roll_is_roll_with_an_expected_score(client: TestClient) -
     assert hint["action"] == {"type": "roll"}
     assert hint["placement"] == []
     assert 0 < hint["expected_value"] <= 544
-    # SPEC "Modes and records": a hint where I-ROLL is the only move is not counted
+    # docs/rules.md "Modes and records": a hint where I-ROLL is the only move is not counted
     assert client.get(f"/api/games/{game['id']}").json()["hints_used"] == 0
 
 

@@ -1,5 +1,6 @@
-"""The game review (SPEC.md "Review"; ``bots/review.py``, ``bots/value.py``): following the
-computer gives up nothing, known bad choices are labelled by SPEC's thresholds, and every
+"""The game review (docs/rules.md "Modes and records" (Review); ``bots/review.py``,
+``bots/value.py``): following the
+computer gives up nothing, known bad choices are labelled by docs/rules.md's thresholds, and every
 review's summary adds up to the final score.
 
 The reviews are computed once (a module fixture, one ``Values`` and its caches for all) and
@@ -16,7 +17,7 @@ import pytest
 
 from magdagdon.bots.hints import best as best_hint
 from magdagdon.bots.review import label, review_game
-from magdagdon.bots.value import Values, unstaged
+from magdagdon.bots.value import Values, offset, unstaged
 from magdagdon.engine import (
     Action,
     Adjust,
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 
 Review = dict[str, Any]
 #: (difficulty, seed, turn) → the actions played at that turn's first decision instead of the
-#: computer's, and the label SPEC's thresholds give them (found with the computer's own values:
+#: computer's, and the label docs/rules.md's thresholds give them (found with the computer's own
+# values:
 #: each is the worst of its kind there, or a slip below 5 points).
 BAD_CHOICES: dict[str, tuple[Difficulty, int, int, list[Action], str | None]] = {
     "a RUIN on the worst cell": (Difficulty.NIGHTMARE, 4, 4, [Ruin(12)], "blunder"),
@@ -50,14 +52,22 @@ BAD_CHOICES: dict[str, tuple[Difficulty, int, int, list[Action], str | None]] = 
         [Stage(0, 12), Stage(2, 10), Confirm()],
         "blunder",
     ),
+    # A Power the computer would keep costs its penalty and the worth of a use kept (V's offset
+    # by Power uses left, fitted on the computer's games: about 20–40 points on PEACEFUL).
     "a wasteful I-ROLL ULIT of every die": (
         Difficulty.PEACEFUL,
         1,
         2,
         [Reroll((0, 1, 2, 3))],
-        "mistake",
+        "blunder",
     ),
-    "a small slip with BAWAS −1": (Difficulty.PEACEFUL, 6, 2, [Adjust(0, -1)], None),
+    "a BAWAS −1 the computer would not spend": (
+        Difficulty.PEACEFUL,
+        6,
+        2,
+        [Adjust(0, -1)],
+        "blunder",
+    ),
 }
 #: Games played by following every hint (``hints.best``), action by action, with
 #: Powers and rerolls (PEACEFUL 2: BAWAS/DAGDAG on turns 1 and 5, I-ROLL ULIT on turn 2;
@@ -342,7 +352,10 @@ def test_v_of_a_power_is_the_value_of_its_chain(values: Values) -> None:
 
 def test_v_at_the_ends(values: Values) -> None:
     new = GameState.new(Difficulty.SURVIVAL, 4)
-    assert values.of(new) == values.bot.expected_before_roll(new)
+    found = values.explain(new)[0]  # the look-ahead's expectation, made a final score
+    assert found.raw == values.bot.expected_before_roll(new)
+    assert found.key is not None
+    assert values.of(new) == found.raw + offset(found.key)
     assert values.judge(new)[1] is None
     log = _play(Difficulty.NIGHTMARE, 5, _computer(values, 5))
     state = GameState.new(Difficulty.NIGHTMARE, 5)

@@ -9,6 +9,8 @@ import contextlib
 import socket
 import threading
 
+from waits import EVENTUALLY
+
 
 class DroppingProxy:
     def __init__(self, server_port: int) -> None:
@@ -28,7 +30,7 @@ class DroppingProxy:
                 client, _ = self._listener.accept()
             except OSError:
                 return
-            upstream = socket.create_connection(("127.0.0.1", self.server_port), timeout=10)
+            upstream = socket.create_connection(("127.0.0.1", self.server_port), timeout=EVENTUALLY)
             threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
             threading.Thread(target=self._answers, args=(upstream, client), daemon=True).start()
 

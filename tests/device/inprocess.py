@@ -13,6 +13,7 @@ import uvicorn
 
 from magdagdon.api.app import create_app
 from magdagdon.settings import Settings
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -35,7 +36,7 @@ class PageServer:
             target=lambda: asyncio.run(self._server.serve([sock])), daemon=True
         )
         self._thread.start()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + EVENTUALLY
         while not self._server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.02)
@@ -43,5 +44,5 @@ class PageServer:
 
     def stop(self) -> None:
         self._server.should_exit = True
-        self._thread.join(15)
+        self._thread.join(EVENTUALLY)
         self._sock.close()

@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from waits import EVENTUALLY
+
 SERVER_ADDRESS = "198.51.100.2"
 CLIENT_ADDRESS = "198.51.100.1"
 PREFIX = 24
 
 
 def ip(*args: str) -> None:
-    subprocess.run(["ip", *args], check=True, capture_output=True, text=True, timeout=10)
+    subprocess.run(["ip", *args], check=True, capture_output=True, text=True, timeout=EVENTUALLY)
 
 
 def require_namespaces() -> None:
@@ -73,7 +75,7 @@ def inside(host: str, *command: str) -> list[str]:
 
 _FETCH = """
 import json, sys, urllib.request
-with urllib.request.urlopen(sys.argv[1], timeout=10) as answer:
+with urllib.request.urlopen(sys.argv[1], timeout=120) as answer:
     print(json.dumps({"status": answer.status, "body": json.loads(answer.read())}))
 """
 
@@ -87,7 +89,7 @@ def fetch_json(host: str, url: str) -> dict[str, object]:
         check=True,
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=EVENTUALLY,
     )
     answer: dict[str, object] = json.loads(done.stdout)
     return answer

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Error as PlaywrightError
 
+from waits import EVENTUALLY
 from web.web_helpers import LAYOUTS, NO_OFFLINE_ENGINE
 
 if TYPE_CHECKING:
@@ -35,9 +36,17 @@ QR_PIXELS = """(img) => {
 
 
 def new_device(browser: Browser, layout: str = "phone", **options: Any) -> BrowserContext:
-    context = browser.new_context(**LAYOUTS[layout], **options)
+    context = browser.new_context(**{**LAYOUTS[layout], **options})
     context.add_init_script(NO_OFFLINE_ENGINE)  # tests/offline/ switches it on
     return context
+
+
+def open_screen(page: Page, name: str) -> None:
+    """A screen opened from the bar's MENU (a desktop lists it in the bar itself)."""
+    item = page.locator(f'.menu [data-action="{name}"]')
+    if not item.is_visible():
+        page.locator('[data-action="menu"]').click()
+    item.click()
 
 
 def open_page(page: Page, url: str) -> None:
@@ -56,7 +65,7 @@ def api(page: Page, method: str, url: str, data: Any = None) -> Any:
     return answer.json() if answer.body() else None
 
 
-def eventually(check: Callable[[], bool], seconds: float = 15.0) -> bool:
+def eventually(check: Callable[[], bool], seconds: float = EVENTUALLY) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:

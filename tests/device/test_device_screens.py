@@ -1,6 +1,7 @@
-"""Screenshots of every screen issue 19 adds, in the layouts and both schemes, for a person to
-look at (artifacts/screenshots/device-*.png): SETTINGS with the phone's and the link's QR codes,
-the question and the result of opening a link (linked, and refused), the offline notice."""
+"""Screenshots of the screens of play on other devices, in the layouts and both schemes, for a
+person to look at (artifacts/screenshots/device-*.png): SETTINGS with the phone's and the link's
+QR codes, the question and the result of opening a link (linked, and refused), the offline
+notice."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from device.page_helpers import TIMEOUT_MS, new_device, open_page, wait_ready
+from device.page_helpers import TIMEOUT_MS, new_device, open_page, open_screen, wait_ready
 from device.pwa_helpers import wait_controlled
 from web.web_helpers import SCREENSHOTS
 
@@ -37,7 +38,12 @@ def server(
 
 def shoot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(300)  # the sheet's opening
+    # the sheet's opening, and every other effect that ends (the coach's pulse never does)
+    page.evaluate(
+        """Promise.all(document.getAnimations()
+            .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
+            .map(a => a.finished.catch(() => null)))"""
+    )
     page.screenshot(path=str(SCREENSHOTS / f"device-{name}.png"))
 
 
@@ -58,7 +64,7 @@ def test_device_screens(browser: Browser, server: ServerProcess, scheme: str) ->
             page = first.new_page()
             open_page(page, f"{server.url}/")
             wait_controlled(page)
-            page.locator('[data-action="settings"]').click()
+            open_screen(page, "settings")
             page.locator('[data-qr="lan"]').wait_for(timeout=TIMEOUT_MS)
             show(page, "[data-devices]", "start")
             shoot(page, f"{name}-settings-phone")

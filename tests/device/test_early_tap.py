@@ -45,12 +45,12 @@ def test_a_menu_tap_before_the_page_is_ready_opens_its_sheet_once_ready(
     held_page: tuple[Page, list[Route]],
 ) -> None:
     page, held = held_page
-    page.locator(f".menu {action_hook('rules')}").click(timeout=TIMEOUT_MS)
+    page.locator(f".bar-daily{action_hook('daily')}").click(timeout=TIMEOUT_MS)  # in the bar
     assert body_data(page, "ready") is None
     held[0].continue_()
     wait_ready(page)
-    expect(page.locator("#sheet")).to_be_visible()
-    expect(page.locator("#sheet-body h3").first).to_have_text("ISANG TURNO")
+    expect(page.locator('#sheet[data-screen="daily"]')).to_be_visible()
+    expect(page.locator("#sheet .daily-cards")).to_be_visible()
 
 
 def test_the_first_roll_tapped_before_the_page_is_ready_is_made_once(

@@ -15,12 +15,13 @@ import pytest
 
 from device.netns import SERVER_ADDRESS, Network, fetch_json, inside, require_namespaces
 from device.qr_read import read_terminal
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-START_TIMEOUT = 30.0
+START_TIMEOUT = EVENTUALLY
 
 
 @pytest.fixture
@@ -67,7 +68,7 @@ class LanServer:
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
-        self.process.wait(15)
+        self.process.wait(EVENTUALLY)
 
 
 def test_lan_prints_the_network_url_and_its_qr_code_and_answers_on_every_address(
@@ -118,7 +119,7 @@ def test_with_no_network_lan_is_a_clear_error(network: Network, tmp_path: Path) 
     host = network.host("s")  # loopback only
     server = LanServer(host, tmp_path / "lan.sqlite3")
     try:
-        assert server.process.wait(30) == 1
+        assert server.process.wait(EVENTUALLY) == 1
         assert server.process.stderr is not None
         error = server.process.stderr.read()
         assert "--lan" in error

@@ -1,4 +1,4 @@
-"""One player on every device (issue 19 item 2) in two real browser contexts: a link made in
+"""One player on every device in two real browser contexts: a link made in
 SETTINGS on one, opened on the other, makes it the same player (the same current game and High
 Scores); the second device's turn shows on the first after a reload; the same link again, an
 expired one (the test moves the server's clock) and a wrong one are refused and change nothing;
@@ -19,6 +19,7 @@ from device.page_helpers import (
     eventually,
     new_device,
     open_page,
+    open_screen,
     wait_ready,
 )
 from device.qr_read import read_grey
@@ -88,7 +89,7 @@ def read_qr(page: Page, selector: str) -> list[str]:
 
 
 def make_link(page: Page) -> str:
-    page.locator('[data-action="settings"]').click()
+    open_screen(page, "settings")
     page.locator('[data-action="link-device"]').click()
     url = page.locator("[data-link-url]").inner_text(timeout=TIMEOUT_MS)
     assert read_qr(page, '[data-qr="link"]') == [url]
@@ -116,7 +117,7 @@ def test_a_link_made_on_one_device_makes_the_other_the_same_player(
     scores = api(first, "GET", f"{server.url}/api/highscores?difficulty=peaceful")
     assert len(scores) == 1
     # SETTINGS also shows where a phone plays: the server's network address and its code
-    first.locator('[data-action="settings"]').click()
+    open_screen(first, "settings")
     assert read_qr(first, '[data-qr="lan"]') == [LAN_URL]
     first.locator('[data-action="close"]').first.click()
 
@@ -171,7 +172,7 @@ def test_a_device_can_leave_its_player(devices: Callable[[], Page], server: Serv
     page = devices()
     open_page(page, f"{server.url}/")
     before = api(page, "GET", f"{server.url}/api/games/current")["id"]
-    page.locator('[data-action="settings"]').click()
+    open_screen(page, "settings")
     page.locator('[data-action="leave"]').click()
     with page.expect_navigation():  # the page opens afresh, as nobody
         page.locator('[data-action="leave-yes"]').click()

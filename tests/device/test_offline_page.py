@@ -1,4 +1,4 @@
-"""Play on a real phone connection (issue 19 items 3 and 4), in a real Chromium under the page's
+"""Play on a real phone connection, in a real Chromium under the page's
 CSP. With the context offline, a reload shows the page (from the service worker) with the game
 as it was and the offline notice; a tap made offline is sent once when the connection is back,
 and the server's action log has it once. An answer the connection loses (a proxy that closes

@@ -1,4 +1,4 @@
-"""The app on the home screen (issue 19 item 3) in a real Chromium, under the page's CSP: the
+"""The app on the home screen in a real Chromium, under the page's CSP: the
 manifest and its icons load and Chromium finds the page installable; the service worker is
 active and controls the page after the first visit; a new version of the page replaces the
 old one on the next visit."""

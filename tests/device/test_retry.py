@@ -1,6 +1,6 @@
-"""Issue 19 item 4 on a real server over a connection that really loses answers: an action whose
-answer was dropped, sent again with the same ``version``, answers the state it produced and is
-in the server's action log once."""
+"""An answer lost on the way, on a real server over a connection that really loses answers: an
+action whose answer was dropped, sent again with the same ``version``, answers the state it produced
+and is in the server's action log once."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from device.dropping_proxy import DroppingProxy
 from magdagdon.api.cookies import COOKIE
 from magdagdon.store import Store
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -39,7 +40,7 @@ class Device:
         self.cookie = ""
 
     def send(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=EVENTUALLY)
         headers = {"content-type": "application/json"}
         if self.cookie:
             headers["cookie"] = self.cookie

@@ -1,6 +1,7 @@
 """Helpers for the engine tests: literal boards, and an independent reference of the rules.
 
-Everything here is written from SPEC.md's words, not from the engine's code, so the tests compare
+Everything here is written from docs/rules.md's words, not from the engine's code, so the tests
+compare
 two independent readings of the rules. Cells are ``row * 4 + col``; a board in list form is 16
 cell codes: 0 empty, 1–6 a number, 7 a RUIN.
 """
@@ -49,7 +50,8 @@ def state_on(
     return GameState(difficulty, 1, board=board_of(*rows)).roll_with(roll)
 
 
-# ----- the reference rules, from SPEC.md ------------------------------------------------------
+# ----- the reference rules, from docs/rules.md
+# ------------------------------------------------------
 
 
 def _neighbours(c: int) -> tuple[int, ...]:
@@ -75,7 +77,7 @@ def is_number(code: int) -> bool:
 
 
 def ref_valid(codes: list[int], c: int, v: int) -> bool:
-    """SPEC "Valid placement": may a die of value ``v`` be staged on cell ``c``?"""
+    """docs/rules.md "Valid placement": may a die of value ``v`` be staged on cell ``c``?"""
     if codes[c] != EMPTY:
         return False
     if not any(1 <= x <= 6 for x in codes):
@@ -131,7 +133,7 @@ def _place_in_order(codes: list[int], values: list[int]) -> bool:
 
 
 def ref_combo_bonus(line: list[int]) -> int:
-    """SPEC "Scoring": the bonus of a line (the highest combination that applies)."""
+    """docs/rules.md "Scoring": the bonus of a line (the highest combination that applies)."""
     if len(line) != 4 or not all(is_number(x) for x in line):
         return 0
     a, b, c, d = line

@@ -1,4 +1,4 @@
-"""The JSON codec (API.md's action form) and replay: seed + actions reproduce a game."""
+"""The JSON codec (docs/api.md's action form) and replay: seed + actions reproduce a game."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The rules on the cell-code form of a board, and the chance outcomes, as the bots ask them.
 
-Each is checked against the reference written from SPEC.md (``engine_helpers``), so the bots'
+Each is checked against the reference written from docs/rules.md (``engine_helpers``), so the bots'
 search and the game's own checks answer from one reading of the rules.
 """
 

@@ -1,4 +1,4 @@
-"""The daily challenge's seed and number (SPEC "Modes and records"), on literal days."""
+"""The daily challenge's seed and number (docs/rules.md "Modes and records"), on literal days."""
 
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ def test_every_docstring_s_examples_end_with_a_result_to_check() -> None:
 
 
 def test_a_wrong_result_in_an_example_fails() -> None:
-    # 2 and 4 differ by 2: they may not stand side by side (SPEC "Valid placement").
+    # 2 and 4 differ by 2: they may not stand side by side (docs/rules.md "Valid placement").
     source = ">>> from magdagdon.engine.rules import may_touch\n>>> may_touch(2, 4)\nTrue\n"
     test = doctest.DocTestParser().get_doctest(source, {}, "wrong", None, 0)
     runner = doctest.DocTestRunner()

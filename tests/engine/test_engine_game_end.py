@@ -1,4 +1,4 @@
-"""SPEC "End of the game", the turn count, and a roll's chance outcomes."""
+"""docs/rules.md "End of the game", the turn count, and a roll's chance outcomes."""
 
 from __future__ import annotations
 

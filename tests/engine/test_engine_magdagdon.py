@@ -1,4 +1,5 @@
-"""SPEC "MAGDAGDON and RUINs": the check after ROLL and after every Power, RUINs, being stuck."""
+"""docs/rules.md "MAGDAGDON and RUINs": the check after ROLL and after every Power, RUINs, being
+stuck."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC "Scoring": the highest possible score is 544 (rows 3333, 4444, 5555, 6666).
+"""docs/rules.md "Scoring": the highest possible score is 544 (rows 3333, 4444, 5555, 6666).
 
 A branch-and-bound over full boards whose neighbouring numbers differ by at most 1 (every board a
 game can end on is one of them: each die was checked against all its neighbours when placed, and

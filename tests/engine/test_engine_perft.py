@@ -1,7 +1,8 @@
 """Perft: exact counts of valid placement sequences from fixed boards and rolls.
 
 A sequence is an ordered list of (die id, cell) stage actions, each valid when it is made. Each
-count is found twice — by a brute force written from SPEC.md's words (``ref_sequences``: neighbours,
+count is found twice — by a brute force written from docs/rules.md's words (``ref_sequences``:
+neighbours,
 ±1 against every numeric neighbour, any empty cell while no number is on the board) and through
 the engine (``legal_actions()`` and ``apply(Stage …)``) — and both must equal the pinned numbers.
 

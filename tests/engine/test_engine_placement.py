@@ -1,4 +1,5 @@
-"""SPEC "Board" and "Valid placement": neighbours, the first die, ±1 against every neighbour."""
+"""docs/rules.md "Board" and "Valid placement": neighbours, the first die, ±1 against every
+neighbour."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def test_a_cell_needs_a_numeric_neighbour_once_there_is_a_number() -> None:
 
 
 def test_value_must_be_within_one_of_every_neighbouring_number() -> None:
-    # cell (0, 1) touches a 3 and a 4: it accepts only 3 or 4 (the SPEC's example)
+    # cell (0, 1) touches a 3 and a 4: it accepts only 3 or 4 (docs/rules.md's example)
     board = board_of("3.4.", "....", "....", "....")
     accepted = [v for v in range(1, 7) if frame_valid(frame_of(board), v) >> cell(0, 1) & 1]
     assert accepted == [3, 4]

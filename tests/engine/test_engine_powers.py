@@ -1,4 +1,4 @@
-"""SPEC "Majda Powers": BAWAS −1, DAGDAG +1, I-ROLL ULIT, uses and penalties."""
+"""docs/rules.md "Majda Powers": BAWAS −1, DAGDAG +1, I-ROLL ULIT, uses and penalties."""
 
 from __future__ import annotations
 

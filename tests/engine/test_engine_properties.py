@@ -1,7 +1,7 @@
 """Random games through the engine, checking the rules' invariants after every action.
 
 hypothesis draws a difficulty, a seed and, at every step, which legal action to take (and now and
-then an action to try that may be illegal). Every check is written independently from SPEC.md
+then an action to try that may be illegal). Every check is written independently from docs/rules.md
 (see ``engine_helpers``), not with the engine's own search or masks.
 """
 

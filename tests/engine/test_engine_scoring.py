@@ -1,4 +1,4 @@
-"""SPEC "Scoring": line sums, the combination bonuses, RUINs and Power penalties."""
+"""docs/rules.md "Scoring": line sums, the combination bonuses, RUINs and Power penalties."""
 
 from __future__ import annotations
 

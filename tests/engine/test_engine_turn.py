@@ -1,4 +1,5 @@
-"""SPEC "A turn" and "Difficulty": ROLL, the minimum, CONFIRM, unused dice, the turn count."""
+"""docs/rules.md "A turn" and "Difficulty": ROLL, the minimum, CONFIRM, unused dice, the turn
+count."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC "A turn" 5 and its Decision: returning a die, and the cascade in staging order."""
+"""docs/rules.md "A turn" 5 and its Decision: returning a die, and the cascade in staging order."""
 
 from __future__ import annotations
 

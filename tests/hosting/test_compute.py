@@ -24,6 +24,7 @@ from magdagdon.compute import (
     Limits,
 )
 from magdagdon.settings import Settings
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -41,7 +42,7 @@ def run(compute: Compute, fn: Any, *args: Any, player: str = "p") -> Any:
     return run_apart(compute.run("job", fn, *args, player=player))
 
 
-def wait_until(test: Any, timeout: float = 60.0) -> None:
+def wait_until(test: Any, timeout: float = EVENTUALLY) -> None:
     deadline = time.monotonic() + timeout
     while not test():
         assert time.monotonic() < deadline, "timed out"
@@ -121,7 +122,7 @@ def test_background_jobs_report_progress_then_their_result(compute: Compute) -> 
         "review-1", jobs.steps, 4, on_progress=seen.append, on_done=on_done
     )  # one job per key at a time
     assert compute.running("review-1")
-    assert finished.wait(60)
+    assert finished.wait(EVENTUALLY)
     assert seen == [0.25, 0.5, 0.75, 1.0]
     assert done == ["4 steps"]
     wait_until(lambda: not compute.running("review-1"))
@@ -180,7 +181,7 @@ def test_a_second_hint_while_the_first_is_computed_is_429_and_a_full_pool_503(
         assert other.status_code == 503
         assert other.json()["error"]["code"] == "busy"
         assert other.headers["retry-after"] == "1"
-        asking.join(120)
+        asking.join(EVENTUALLY)
         assert answers[0].status_code == 200
         assert answers[0].json()["version"] == 1
         assert second.get(f"/api/games/{games[1]}/hint").status_code == 200  # its turn now

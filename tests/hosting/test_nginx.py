@@ -23,12 +23,13 @@ from typing import TYPE_CHECKING
 import pytest
 
 from edge_helpers import SECURITY_HEADERS, Answer, EdgeServers, error_code
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
 
 SITE = Path(__file__).resolve().parents[2] / "docs" / "hosting" / "nginx.conf"
-START_TIMEOUT = 15.0
+START_TIMEOUT = EVENTUALLY
 SERIOUS = re.compile(r"\[(crit|alert|emerg)\]")
 MAIN = """
 daemon off;
@@ -126,12 +127,12 @@ class Proxy:
         headers: Mapping[str, str] | None = None,
     ) -> Answer:
         conn = http.client.HTTPSConnection(
-            "127.0.0.1", self.https_port, context=self.context, timeout=15
+            "127.0.0.1", self.https_port, context=self.context, timeout=EVENTUALLY
         )
         return _exchange(conn, method, path, body, headers)
 
     def http(self, method: str, path: str) -> Answer:
-        conn = http.client.HTTPConnection("127.0.0.1", self.http_port, timeout=15)
+        conn = http.client.HTTPConnection("127.0.0.1", self.http_port, timeout=EVENTUALLY)
         return _exchange(conn, method, path, None, None)
 
 
@@ -190,7 +191,7 @@ def proxy(tmp_path: Path) -> Iterator[Proxy]:
         finally:
             nginx.send_signal(signal.SIGQUIT)  # graceful: finish the answers, then stop
             try:
-                nginx.wait(10)
+                nginx.wait(EVENTUALLY)
             except subprocess.TimeoutExpired:
                 nginx.kill()
                 nginx.wait()

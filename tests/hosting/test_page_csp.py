@@ -15,6 +15,7 @@ from device.page_helpers import eventually
 from edge_helpers import EdgeServers
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
+from waits import EVENTUALLY_MS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -66,7 +67,7 @@ def test_the_page_boots_and_plays_with_no_violation(page: Page, server: ServerPr
     # every module ran and the game is drawn, its taps listened to (before the ready mark a tap
     # on the page's bare markup does nothing)
     page.wait_for_selector("body[data-ready]")
-    # the boot script (js/boot.js, async, no inline script) ran (polled from here:
+    # the boot script (js/core/boot.js, async, no inline script) ran (polled from here:
     # wait_for_function would need 'unsafe-eval')
     assert eventually(lambda: page.evaluate("typeof window.magdagdonBoot") == "object")
     page.locator('[data-action="roll"]').click()
@@ -100,7 +101,7 @@ def test_the_review_loads_and_steps_with_no_violation(page: Page, server: Server
             version, state = answer.json()["version"], state.apply(action)
     page.locator('.menu [data-action="highscores"]').click()
     page.locator('#sheet [data-action="review"]').first.click()
-    expect(page.locator('#review[data-status="done"]')).to_be_visible(timeout=60_000)
+    expect(page.locator('#review[data-status="done"]')).to_be_visible(timeout=EVENTUALLY_MS)
     expect(page.locator("#review [data-review-chart] polyline")).to_be_attached()
     page.locator('#review [data-review="next"]').click()
     expect(page.locator('#review[data-step="1"]')).to_be_visible()
@@ -151,7 +152,7 @@ def test_no_other_page_can_frame_the_game(
     page: Page, server: ServerProcess, other_site: str
 ) -> None:
     refused = lambda m: "frame-ancestors 'none'" in m.text  # noqa: E731
-    with page.expect_console_message(refused, timeout=10_000):
+    with page.expect_console_message(refused, timeout=EVENTUALLY_MS):
         page.goto(other_site)
     frame = page.frames[1]
     frame.wait_for_load_state()

@@ -1,4 +1,4 @@
-"""Issue 20 item 3: a damaged or unreadable database at start-up gives one clear line on
+"""A damaged or unreadable database at start-up gives one clear line on
 standard error and exit status 1, no traceback (with one process or several)."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 from magdagdon.engine import Difficulty, Roll
 from magdagdon.services import games
 from magdagdon.store import Store
+from waits import EVENTUALLY
 
 pytestmark = pytest.mark.slow
 
@@ -27,7 +28,7 @@ def serve(db: str, *extra: str, user: str | None = None) -> subprocess.Completed
         [*command, "--db", db, *extra],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=EVENTUALLY,
         user=user,
         cwd="/",
     )

@@ -1,4 +1,4 @@
-"""Issue 20 item 3: a database that is locked, full, read-only or unreachable answers, within
+"""A database that is locked, full, read-only or unreachable answers, within
 2 s, a JSON 503 ``storage_unavailable`` with ``Retry-After``, changes nothing, and recovers by
 itself when the database does; ``GET /api/health`` says so. Real servers, a real SQLite file on
 a real file system of the test's own, and real PostgreSQL servers."""

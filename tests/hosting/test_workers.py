@@ -1,4 +1,4 @@
-"""Issue 20 item 2: ``magdagdon serve --workers N`` runs N processes on one address over one
+"""``magdagdon serve --workers N`` runs N processes on one address over one
 database; a worker killed with SIGKILL under load loses no acknowledged action, and the other
 goes on serving while it is replaced. On SQLite and on PostgreSQL."""
 
@@ -11,38 +11,26 @@ import random
 import signal
 import threading
 import time
-from pathlib import Path
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import server_process
+from hosting.worker_procs import answered_by, ask, running, workers_of
 from magdagdon.engine import Action, action_from_json, action_to_json, replay
 from magdagdon.store import Store
 from server_process import launch_server
+from waits import EVENTUALLY, wait_until
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+    from pathlib import Path
 
     from server_process import ServerProcess
 
 pytestmark = pytest.mark.slow
 CLIENTS = 8
-
-
-def workers_of(server: ServerProcess) -> set[int]:
-    """The worker processes of the server (its spawned children, not the resource tracker)."""
-    pid = server.process.pid
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    found = set()
-    for child in map(int, children):
-        try:
-            command = Path(f"/proc/{child}/cmdline").read_bytes()
-        except FileNotFoundError:
-            continue
-        if b"spawn_main" in command:
-            found.add(child)
-    return found
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -55,7 +43,7 @@ def db_url(request: pytest.FixtureRequest, make_db: Callable[..., str]) -> str:
 def two_workers(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[ServerProcess]:
-    # each worker is a fresh interpreter importing everything: slow on a loaded machine
+    # the supervisor imports everything before it forks the workers: slow on a loaded machine
     monkeypatch.setattr(server_process, "SERVER_START_TIMEOUT", 180.0)
     server = launch_server(db_url, tmp_path / "logs", "--workers", "2")
     yield server
@@ -72,7 +60,8 @@ class Player(threading.Thread):
         self.cookie = ""
         self.acknowledged: list[tuple[str, int, Action]] = []
         self.answered_at: list[float] = []
-        self.failures = 0
+        self.failures = 0  # connections lost (reset, closed) with the request on them
+        self.statuses: Counter[str] = Counter()  # statuses, with the error's code
         self.conn = self._connect()
 
     def _connect(self) -> http.client.HTTPConnection:
@@ -96,6 +85,8 @@ class Player(threading.Thread):
         cookie = response.getheader("set-cookie")
         if cookie:
             self.cookie = cookie.split(";")[0]
+        code = data["error"]["code"] if response.status >= 400 and isinstance(data, dict) else ""
+        self.statuses[f"{response.status} {code}".strip()] += 1
         return response.status, data
 
     def run(self) -> None:
@@ -149,30 +140,150 @@ def test_sigkill_of_one_worker_of_two_under_load_loses_no_acknowledged_action(
     players = [Player(server, index, stop) for index in range(CLIENTS)]
     for player in players:
         player.start()
-    time.sleep(2.0)  # under load
+    wait_until(lambda: sum(len(p.answered_at) for p in players) > 50, "clients playing")
     victim = min(before)
     os.kill(victim, signal.SIGKILL)
     killed_at = time.monotonic()
-
-    def replaced() -> bool:
-        now = workers_of(server)
-        return len(now) == 2 and victim not in now
-
-    deadline = time.monotonic() + 90
-    while not replaced():
-        assert time.monotonic() < deadline, "the killed worker was not replaced"
-        time.sleep(0.1)
-    time.sleep(2.0)  # the new worker serves too
+    newcomer = wait_until(lambda: _new_worker(server, before), "the killed worker replaced")
+    wait_until(lambda: answered_by(server) == newcomer, "an answer from the new worker")
+    newcomer_answered_at = time.monotonic()
+    # play on over both workers, enough to check the log of many games
+    wait_until(lambda: sum(len(p.acknowledged) for p in players) > 200, "more play")
     stop.set()
     for player in players:
-        player.join(60)
+        player.join(EVENTUALLY)
 
     answered = sorted(t for player in players for t in player.answered_at)
-    # the other worker went on serving at once (a new one takes far longer to start)
-    assert any(killed_at < t < killed_at + 0.5 for t in answered)
+    # the other worker went on serving while the new one started
+    assert any(killed_at < t < newcomer_answered_at for t in answered)
     assert server.process.poll() is None  # the supervisor itself lives on
     server.stop()
     check_acknowledged(db_url, [a for player in players for a in player.acknowledged])
+
+
+def _new_worker(server: ServerProcess, before: set[int]) -> int | None:
+    """A worker of the server that was not among ``before`` (the lowest such PID)."""
+    return min(workers_of(server) - before, default=None)
+
+
+@pytest.fixture
+def two_on_sqlite(
+    make_db: Callable[..., str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[ServerProcess]:
+    monkeypatch.setattr(server_process, "SERVER_START_TIMEOUT", 180.0)
+    server = launch_server(make_db("sqlite"), tmp_path / "logs", "--workers", "2")
+    yield server
+    server.kill()
+
+
+def _play(server: ServerProcess, stop: threading.Event) -> list[Player]:
+    players = [Player(server, index, stop) for index in range(CLIENTS)]
+    for player in players:
+        player.start()
+    wait_until(lambda: sum(len(p.answered_at) for p in players) > 50, "clients playing")
+    return players
+
+
+def _end(players: list[Player], stop: threading.Event) -> None:
+    stop.set()
+    for player in players:
+        player.join(EVENTUALLY)
+    # a client may lose the connection it had on a worker that went (reset, or closed when
+    # it retired), once per worker gone; every answer it did get is a success
+    assert all(player.failures <= 2 for player in players), [p.failures for p in players]
+    statuses: Counter[str] = sum((player.statuses for player in players), Counter())
+    # 503 storage_unavailable: SQLite's writes queue up beyond their limit when the machine
+    # is very loaded (the store's documented answer to overload, whatever the workers do)
+    assert set(statuses) <= {"200", "201", "503 storage_unavailable"}, statuses
+
+
+def test_a_killed_worker_is_back_serving_within_10_s_while_clients_play(
+    two_on_sqlite: ServerProcess,
+) -> None:
+    server = two_on_sqlite
+    before = workers_of(server)
+    stop = threading.Event()
+    players = _play(server, stop)
+    victim = min(before)
+    os.kill(victim, signal.SIGKILL)
+    killed_at = time.monotonic()
+    newcomer = wait_until(lambda: _new_worker(server, before), "the killed worker replaced")
+    wait_until(lambda: answered_by(server) == newcomer, "an answer from the new worker")
+    back_in = time.monotonic() - killed_at
+    served = sum(len(player.answered_at) for player in players)
+    wait_until(lambda: sum(len(p.answered_at) for p in players) > served + 50, "more play")
+    _end(players, stop)
+    failures = [player.failures for player in players]
+    print(f"killed worker replaced and answering in {back_in:.1f} s; lost connections {failures}")
+    # a replacement is forked from the fork server: no import of the code, no start-up race
+    assert back_in < 10.0
+    assert workers_of(server) == before - {victim} | {newcomer}
+    assert all(player.failures <= 1 for player in players)
+
+
+def test_hup_replaces_the_workers_one_by_one_while_clients_play(
+    two_on_sqlite: ServerProcess,
+) -> None:
+    server = two_on_sqlite
+    before = workers_of(server)
+    stop = threading.Event()
+    players = _play(server, stop)
+    probes: list[tuple[int, int | None]] = []  # requests on new connections: status, worker
+
+    def probe() -> None:
+        while not stop.is_set():
+            probes.append(ask(server))
+
+    prober = threading.Thread(target=probe, daemon=True)
+    prober.start()
+    server.process.send_signal(signal.SIGHUP)
+    hup_at = time.monotonic()
+
+    def all_new() -> set[int] | None:
+        now = workers_of(server)
+        return now if len(now) == 2 and not now & before else None
+
+    after = wait_until(all_new, "both workers replaced")
+    replaced_in = time.monotonic() - hup_at
+    wait_until(lambda: answered_by(server) in after, "an answer from a new worker")
+    served = sum(len(player.answered_at) for player in players)
+    wait_until(lambda: sum(len(p.answered_at) for p in players) > served + 50, "more play")
+    _end(players, stop)
+    prober.join(EVENTUALLY)
+    print(f"HUP: both workers replaced in {replaced_in:.1f} s, {len(probes)} probes", end=" ")
+    print(f"answered by {sorted(Counter(pid for _, pid in probes).items(), key=str)}")
+    # never no worker: every request on a new connection was answered, by an old worker
+    # until its successor served, then by the new ones (or by one that went since); on a loaded
+    # machine the health probe may find the database busy, and that 503 is a worker's answer too
+    assert {status for status, _ in probes} <= {200, 503}, probes
+    assert any(status == 200 for status, _ in probes), probes
+    answerers = {pid for _, pid in probes}
+    assert answerers <= before | after | {None}
+    assert answerers & after
+    assert server.process.poll() is None
+
+
+def test_ttin_adds_a_worker_and_ttou_removes_one(two_on_sqlite: ServerProcess) -> None:
+    server = two_on_sqlite
+    before = workers_of(server)
+    server.process.send_signal(signal.SIGTTIN)
+    third = wait_until(lambda: _new_worker(server, before), "a third worker")
+    wait_until(lambda: answered_by(server) == third, "an answer from the third worker")
+    assert len(workers_of(server)) == 3
+    server.process.send_signal(signal.SIGTTOU)
+    wait_until(lambda: len(workers_of(server)) == 2, "back to two workers")
+    assert workers_of(server) == before  # the last one added goes first
+    assert answered_by(server) in before
+    assert server.stop() == 0
+
+
+def test_workers_stop_when_their_supervisor_is_killed(two_on_sqlite: ServerProcess) -> None:
+    server = two_on_sqlite
+    workers = workers_of(server)
+    assert len(workers) == 2
+    server.kill()
+    # nobody would replace them, ping them or stop them any more: they go by themselves
+    wait_until(lambda: not any(map(running, workers)), "workers gone")
 
 
 def check_acknowledged(db: str, acknowledged: list[tuple[str, int, Action]]) -> None:

@@ -8,9 +8,9 @@ import sys
 from typing import TYPE_CHECKING
 
 import pytest
-from api_helpers import whole_game
 from sqlalchemy import select
 
+from api_helpers import whole_game
 from magdagdon.engine import Difficulty, replay
 from magdagdon.services import games
 from magdagdon.store import GameMode, Store
@@ -18,6 +18,7 @@ from magdagdon.store.copy import copy_database
 from magdagdon.store.tables import actions, game_results, highscores, players
 from magdagdon.store.tables import games as games_table
 from plans import plain_turn
+from waits import EVENTUALLY
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -100,7 +101,7 @@ def test_a_target_in_use_is_refused_and_left_as_it_was(
         [sys.executable, "-m", "magdagdon", "db", "copy", "--from", source, "--to", target],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=EVENTUALLY,
     )
     assert result.returncode == 1
     assert "already holds players" in result.stderr
@@ -115,7 +116,7 @@ def test_the_command_copies_and_says_what(make_db: Callable[..., str]) -> None:
         [sys.executable, "-m", "magdagdon", "db", "copy", "--from", source, "--to", target],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=EVENTUALLY,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("copied 2 players, 6 games (")

@@ -31,6 +31,7 @@ TABLES = {
     "device_links",
     "reviews",
     "game_results",
+    "rate_counters",
     "alembic_version",
 }
 INDEXES = {"games_by_player_status", "games_by_daily", "highscores_by_rank"}

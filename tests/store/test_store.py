@@ -9,10 +9,10 @@ import threading
 from typing import TYPE_CHECKING
 
 import pytest
-from api_helpers import random_action, whole_game
 from sqlalchemy import delete, insert
 from sqlalchemy.exc import IntegrityError
 
+from api_helpers import random_action, whole_game
 from magdagdon import clock
 from magdagdon.engine import (
     Confirm,
@@ -22,14 +22,8 @@ from magdagdon.engine import (
     replay,
 )
 from magdagdon.services import games
-from magdagdon.store import (
-    GameAbandonedError,
-    GameMode,
-    GameNotFoundError,
-    GameStatus,
-    Store,
-    VersionConflictError,
-)
+from magdagdon.services.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
+from magdagdon.store import GameMode, GameStatus, Store
 from magdagdon.store.tables import highscores
 from plans import plain_turn
 

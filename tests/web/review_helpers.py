@@ -18,6 +18,7 @@ from magdagdon.engine import (
     action_to_json,
 )
 from plans import plain_turn
+from waits import EVENTUALLY_MS
 
 if TYPE_CHECKING:
     from web.web_helpers import Player
@@ -115,5 +116,5 @@ def review_json(player: Player) -> dict[str, Any]:
 
 
 def wait_done(player: Player) -> None:
-    player.page.wait_for_selector('#review[open][data-status="done"]', timeout=60_000)
+    player.page.wait_for_selector('#review[open][data-status="done"]', timeout=EVENTUALLY_MS)
     player.settle(everything=True)

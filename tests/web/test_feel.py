@@ -137,7 +137,7 @@ def test_a_tap_on_a_disabled_button_says_why(player: Player) -> None:
     player.do(Roll())
     player.tap(action_hook("confirm"), force=True)
     expect(message).to_have_class(re.compile(r"\bwhy\b"))
-    expect(message).to_contain_text("Maglagay pa ng 2 bago KUMPIRMAHIN.")
+    expect(message).to_contain_text("Maglagay pa ng 2 dice bago KUMPIRMAHIN.")
     player.tap(action_hook("minus"), force=True)
     expect(message).to_contain_text("I-tap muna ang die na babaguhin.")
     player.tap('.board [data-cell="0-0"]')  # no die chosen
@@ -183,13 +183,23 @@ def test_a_die_that_takes_others_back_with_it_says_so(player: Player) -> None:
 
 
 @pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
-def test_a_power_of_40_points_asks_once_before_it_is_spent(player: Player) -> None:
+def test_every_power_that_costs_points_asks_once_before_it_is_spent(player: Player) -> None:
     player.seed_game(Difficulty.PEACEFUL, seed=11)
     player.do(Roll())
     page = player.page
-    for _ in range(2):  # 10 and 20 points: no question
+    for cost in (10, 20):  # every Power asks first, with its cost (do() answers yes)
         assert player.mirror is not None
         up = next(a for a in player.mirror.legal_actions() if isinstance(a, Adjust))
+        if "selected" not in player.classes(die_hook(up.die)):
+            player.tap(die_hook(up.die))
+        player.tap(action_hook("plus" if up.delta > 0 else "minus"))
+        expect(page.locator('#sheet[data-screen="ask"]')).to_contain_text(
+            f"−{cost} puntos. Gamitin?"
+        )
+        player.tap('[data-choice="no"]')  # nothing spent
+        assert (
+            player.state()["powers"]["used"] == cost // 10 - 1
+        )  # 0 before the first, 1 before the second
         player.do(up)
         expect(page.locator("#sheet")).not_to_be_visible()
     assert player.mirror is not None
@@ -199,7 +209,7 @@ def test_a_power_of_40_points_asks_once_before_it_is_spent(player: Player) -> No
     player.tap(action_hook("plus" if third.delta > 0 else "minus"))
     question = page.locator('#sheet[data-screen="ask"]')
     expect(question).to_be_visible()
-    expect(question).to_contain_text("40 puntos ang halaga nito. Gamitin?")
+    expect(question).to_contain_text("−40 puntos. Gamitin?")
     expect(page.locator('[data-choice="no"]')).to_be_focused()  # Enter does not spend it
     player.screenshot("ask-power")
     player.tap('[data-choice="no"]')
@@ -283,7 +293,7 @@ def test_sound_and_vibration_are_off_until_switched_on_and_remembered(player: Pl
     player.wait_ready()
     player.tap(action_hook("roll"))
     assert page.evaluate("window.cues") == {"tones": 0, "buzz": 0}
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     sound, buzz = page.locator('[data-pref="sound"]'), page.locator('[data-pref="vibrate"]')
     expect(sound).to_have_attribute("aria-pressed", "false")
     expect(buzz).to_have_attribute("aria-pressed", "false")

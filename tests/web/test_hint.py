@@ -148,7 +148,7 @@ def test_the_hint_marks_the_placement_reads_at_a_glance_and_is_counted(player: P
     player.screenshot("hint")
 
     # Another language: the same marks, the sentence in English.
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     player.tap('[data-lang="en"]')
     player.tap(action_hook("close"))
     check_marks(player, hint)
@@ -185,7 +185,7 @@ def test_the_hint_names_the_power_and_its_cost_or_the_ruin(player: Player) -> No
     expect(message).to_contain_text("MAGDAGDON")
     kind = hint["action"]["type"]
     if kind in ("adjust", "reroll"):
-        expect(message).to_contain_text("10 puntos ang halaga")
+        expect(message).to_contain_text("−10 puntos")
         name = kind if kind == "reroll" else ("minus" if hint["action"]["delta"] < 0 else "plus")
         expect(player.page.locator(action_hook(name))).to_have_class(re.compile(r"hint-button"))
     else:
@@ -232,5 +232,5 @@ def test_the_hint_marks_the_die_to_return_on_the_board(player: Player) -> None:
     cell = player.page.locator(cell_hook(wrong.cell))
     expect(cell).to_have_class(re.compile(r"\bhinted\b"))
     expect(cell.locator(".hint-face")).to_have_text("↩")
-    expect(player.page.locator("#message")).to_contain_text("Ibalik ang")
+    expect(player.page.locator("#message")).to_contain_text("Kunin mula sa board ang")
     player.screenshot("hint-return")

@@ -1,8 +1,8 @@
-"""The game review's sheet (SPEC.md "Review"): opened from the game over and from a High Scores
-row, its progress shown while the server answers 202, then stepped through like a replay —
-forwards to the end and back, by taps on a phone and by ←/→ on a desktop — every figure shown
-equal to the API's review; axe in light and dark; a screenshot at each size; the review's words
-complete in both languages; and nothing of it in the play screen's first load."""
+"""The game review's sheet (docs/rules.md "Modes and records" (Review)): opened from the game over
+and from a High Scores row, its progress shown while the server answers 202, then stepped through
+like a replay — forwards to the end and back, by taps on a phone and by ←/→ on a desktop — every
+figure shown equal to the API's review; axe in light and dark; a screenshot at each size; the
+review's words complete in both languages; and nothing of it in the play screen's first load."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from playwright.sync_api import expect
 
 from magdagdon.api.page.static import WEB_DIR
 from web.review_helpers import (
@@ -170,7 +171,7 @@ def test_the_review_shows_its_progress_then_opens_from_the_high_scores(
                 route.continue_()
 
         player.page.route("**/api/games/*/review", pending)
-        player.tap(f".menu {action_hook('highscores')}")
+        player.menu("highscores")
         player.tap(f'#sheet [data-action="review"][data-game="{player.game_id}"]')
         player.page.wait_for_selector('#review[data-status="pending"] progress[value="40"]')
         assert "40%" in player.page.locator(".review-progress-text").inner_text()
@@ -204,6 +205,10 @@ def test_the_review_fits_and_passes_axe(
         shown = shown_now(player)
         check_step(shown, review, decision)
         check_nav(shown, decision, len(review["steps"]) - 1)
+        # a step the computer would have played otherwise: its line is read without scrolling
+        computer = player.page.locator(".step-words .who.computer")
+        expect(computer).to_have_count(1)
+        expect(computer).to_be_in_viewport(ratio=1)
         player.screenshot(f"review-{scheme}")
         if size in ("phone", "desktop"):
             axe_clean(player, f"review, {size}, {scheme}")
@@ -224,11 +229,11 @@ def test_the_review_in_english(browser: Browser, web_server: ServerProcess) -> N
         assert dialog.locator("#review-title").inner_text() == "GAME REVIEW"
         assert dialog.locator(".step-count").inner_text() == f"Step 1/{len(review['steps'])}"
         names = dialog.locator(".figure-name").all_inner_texts()
-        assert names == ["Start", "Luck", "Given up", "Final Score"]
+        assert names == ["Start", "Luck", "Points lost", "Final Score"]
         player.page.keyboard.press("End")
         last = review["steps"][-1]
         verdict = dialog.locator(".step-verdict").inner_text()
-        given = f"Given up: {decimal(last['given_up'])}"
+        given = f"Points lost: {decimal(last['given_up'])}"
         assert verdict.startswith(given if last["kind"] == "decision" else "Luck")
         assert not player.errors
     finally:

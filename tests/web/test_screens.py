@@ -71,7 +71,7 @@ def box(player: Player, selector: str) -> tuple[float, float]:
 
 def sheets(player: Player) -> None:
     for screen in ("settings", "highscores", "rules", "about"):
-        player.tap(f".menu {action_hook(screen)}")
+        player.menu(screen)
         expect(player.page.locator("#sheet")).to_be_visible()
         fits(player, screen)
         player.screenshot(screen)
@@ -155,7 +155,7 @@ def test_a_whole_game_fits_every_screen(
         player.screenshot("over")
         if layout in AXE:
             axe_clean(player, f"game over ({scheme})")
-        player.tap(f".menu {action_hook('highscores')}")
+        player.menu("highscores")
         expect(page.locator("tr.mine")).to_have_count(1)
         fits(player, "High Scores")
         if layout in AXE:

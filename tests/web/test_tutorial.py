@@ -31,7 +31,7 @@ STEPS: list[dict[str, Any]] = SCRIPT["steps"]
 def target_of(tap: dict[str, Any]) -> str:
     if "action" in tap:
         if tap["action"] == "tutorial-done":
-            return '#message [data-action="tutorial-done"]'
+            return '#actions [data-action="tutorial-done"]'
         return f"#actions {action_hook(tap['action'])}, #powers {action_hook(tap['action'])}"
     if "die" in tap:
         return f'.tray [data-die="{tap["die"]}"]'
@@ -48,7 +48,7 @@ def start_tutorial(player: Player) -> str:
     with player.page.expect_response(
         lambda r: r.url.endswith("/api/games") and r.request.method == "POST"
     ) as created:
-        player.tap(f".menu {action_hook('tutorial')}")
+        player.menu("tutorial")
     game: dict[str, Any] = created.value.json()
     assert (game["mode"], game["difficulty"]) == ("tutorial", "peaceful")
     return str(game["id"])
@@ -75,12 +75,16 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         expect(page.locator(action_hook("tutorial-skip"))).to_be_visible()
 
         expect(page.locator("#live")).to_contain_text("Isang tunay na laro sa PEACEFUL")
-        # A tap the coach did not ask for: refused with a shake, the step stays.
+        # A tap the coach did not ask for: refused with a shake and a gentle word, the step stays.
         first = STEPS[0]
         assert first["tap"] == {"action": "roll"}
+        expect(page.locator("#message .coach-nudge")).to_have_count(0)
         player.tap('.board [data-cell="0-0"]')
         assert coach_step(page) == 1
         assert page.evaluate("document.body.dataset.phase") == "roll"
+        expect(page.locator("#message .coach-nudge")).to_have_text(
+            "Hindi pa iyan: i-tap ang may dilaw na marka."
+        )
 
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -89,7 +93,11 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
                  "ruin": "tutorial-magdagdon", "power_plus": "tutorial-power",
                  "done": "tutorial-straight"}  # fmt: skip
         for index in range(len(STEPS)):
+            if index == len(STEPS) - 1:
+                last_step_alone(player)
             mirror = play_steps_from(player, index, mirror)
+            if index == 0:  # the word goes once the asked tap is made
+                expect(page.locator("#message .coach-nudge")).to_have_count(0)
             name = shots.get(STEPS[index + 1]["say"]) if index + 1 < len(STEPS) else None
             if name:
                 player.screenshot(name)
@@ -104,6 +112,10 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         assert tutorial["mode"] == "tutorial"
         assert tutorial["score"]["rows"][1]["combo"] == "straight"
         assert player.api("GET", "/api/highscores?difficulty=peaceful") == []
+        # the game under way is back; a new one would no longer offer the tutorial it just taught
+        player.tap(action_hook("new-game"))
+        player.tap('[data-choice="yes"]')
+        expect(page.locator("#message")).to_have_text("Pindutin ang I-ROLL para magsimula.")
 
         page.reload()  # offered once only
         player.wait_ready()
@@ -111,6 +123,29 @@ def test_a_first_visit_offers_the_tutorial_and_its_taps_teach_the_whole_game(
         assert not player.errors, "the page threw"
     finally:
         context.close()
+
+
+def last_step_alone(player: Player) -> None:
+    """The last step: TAPOS NA, whole and inside the screen, the only button in the action row,
+    and no Power; the board is not covered once the floating words are gone."""
+    page = player.page
+    done = page.locator(f"#actions {action_hook('tutorial-done')}")
+    expect(done).to_be_visible()
+    expect(page.locator("#message").locator("button")).to_have_count(0)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('#actions .btn, #powers .btn')]
+            .filter(el => el.offsetParent !== null).map(el => el.dataset.action)"""
+    )
+    assert shown == ["tutorial-done"]
+    box = done.bounding_box()
+    size = page.viewport_size
+    assert box is not None
+    assert size is not None
+    assert box["height"] >= 44
+    assert box["y"] >= 0
+    assert box["y"] + box["height"] <= size["height"]
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= size["width"]
 
 
 def play_steps_from(player: Player, index: int, mirror: GameState) -> GameState:
@@ -151,7 +186,7 @@ def test_the_tutorial_in_english_can_be_skipped_at_any_step(
     context, player = open_player(browser, "desktop", web_server.url)
     try:
         page = player.page
-        player.tap(action_hook("settings"))
+        player.menu("settings")
         player.tap('[data-lang="en"]')
         player.tap(action_hook("close"))
         start_tutorial(player)

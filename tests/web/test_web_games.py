@@ -40,7 +40,7 @@ def test_a_whole_game_by_taps_reaches_the_high_scores(
     expect(player.page.locator(action_hook("roll"))).to_be_hidden()
     player.screenshot(f"over-{difficulty.value}")
 
-    player.tap(action_hook("highscores"))
+    player.menu("highscores")
     table = player.page.locator(f'[data-difficulty-table="{difficulty.value}"]')
     expect(table).to_be_visible()
     mine = table.locator("tbody tr.mine")

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 def test_changing_difficulty_asks_first_then_starts_a_new_game(player: Player) -> None:
     page = player.page
     first = player.state()
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     expect(page.locator('[data-difficulty="peaceful"]')).to_have_attribute("aria-pressed", "true")
     player.screenshot("settings")
     # Not yet under way (no roll): the change is at once.
@@ -38,7 +38,7 @@ def test_changing_difficulty_asks_first_then_starts_a_new_game(player: Player) -
     expect(page.locator("#status .difficulty")).to_contain_text("SURVIVAL")
 
     player.tap(action_hook("roll"))
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     player.tap('[data-difficulty="nightmare"]')
     question = page.locator(".question")
     expect(question).to_contain_text("NIGHTMARE")
@@ -112,8 +112,14 @@ def visit_screens(player: Player) -> dict[str, str]:
     player.tap(action_hook("hint"))
     seen["hint"] = page_words(page)
     player.tap(action_hook("hint"))
-    for screen in ("settings", "highscores", "about"):
-        player.tap(f".menu {action_hook(screen)}")
+    if not page.locator(".menu").is_visible():  # MENU's list of every screen, open
+        player.tap(action_hook("menu"))
+        seen["menu"] = page_words(page)
+        player.tap(action_hook("menu"))
+    for screen in ("settings", "highscores", "about", "daily", "stats"):
+        player.menu(screen)
+        page.wait_for_selector(f'#sheet[data-screen="{screen}"][open]')
+        player.wait_idle()
         seen[screen] = page_words(page)
         player.tap(action_hook("close"))
     player.tap(action_hook("new-game"))
@@ -123,7 +129,7 @@ def visit_screens(player: Player) -> dict[str, str]:
 
 
 def rules_words(player: Player) -> str:
-    player.tap(f".menu {action_hook('rules')}")
+    player.menu("rules")
     words = page_words(player.page)
     player.tap(action_hook("close"))
     return words
@@ -144,7 +150,7 @@ def test_each_language_alone_on_every_screen_and_remembered(player: Player) -> N
     player.tap(die_hook(plan_placement(player.mirror)[0].die))
     for lang, mine, other, extra in (("fil", fil, en, ENGLISH), ("en", en, fil, FILIPINO)):
         if lang == "en":
-            player.tap(action_hook("settings"))
+            player.menu("settings")
             player.tap('[data-lang="en"]')
             player.tap(action_hook("close"))
             assert page.evaluate("document.documentElement.lang") == "en"
@@ -157,11 +163,11 @@ def test_each_language_alone_on_every_screen_and_remembered(player: Player) -> N
         rules = rules_words(player)
         assert not left_over(rules, mine, other, []), (lang, "rules")
         assert not re.search(r"costs −|halaga ng −", rules), (lang, "rules: a double negative")
-    player.tap(action_hook("rules"))
+    player.menu("rules")
     expect(page.locator("#sheet-body h3").first).to_have_text("GOAL")
     player.screenshot("rules-english")
     player.tap(action_hook("close"))
-    player.tap(action_hook("about"))
+    player.menu("about")
     expect(page.locator("#sheet-body")).to_contain_text("dedicated to Majduška")
     player.tap(action_hook("close"))
 
@@ -172,15 +178,15 @@ def test_each_language_alone_on_every_screen_and_remembered(player: Player) -> N
     assert page.evaluate("document.documentElement.lang") == "en"
     expect(page.locator(action_hook("confirm"))).to_contain_text("CONFIRM")
 
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     player.tap('[data-lang="fil"]')
     player.tap(action_hook("close"))
     expect(page.locator(action_hook("confirm"))).to_contain_text("KUMPIRMAHIN")
-    player.tap(action_hook("rules"))
+    player.menu("rules")
     expect(page.locator("#sheet-body h3").first).to_have_text("ISANG TURNO")
     player.screenshot("rules")
     player.tap(action_hook("close"))
-    player.tap(action_hook("about"))
+    player.menu("about")
     expect(page.locator("#sheet-body")).to_contain_text("iniaalay kay Majduška")
     player.screenshot("about")
 
@@ -195,20 +201,20 @@ def test_the_end_of_a_game_in_each_language(player: Player) -> None:
     player.seed_game(Difficulty.NIGHTMARE, seed=7)
     player.play_to_end()
     over = page.locator("#over")
-    expect(over.locator(".rank")).to_have_text("Ika-1 sa 1 laro sa High Scores ng NIGHTMARE")
+    expect(over.locator(".rank")).to_have_text("#1 sa 1 laro sa High Scores ng NIGHTMARE")
     expect(over).not_to_contain_text("Majda Power")
     assert not left_over(page_words(page), fil, en, ENGLISH)
-    player.tap(f".menu {action_hook('highscores')}")
+    player.menu("highscores")
     date = page.locator('[data-difficulty-table="nightmare"] tr.mine td').nth(2)
     expect(date).to_have_text(re.compile(r"^[A-Z][a-z]{2} \d{1,2}, \d{4}$"))  # Dis 1, 2026
     assert not left_over(page_words(page), fil, en, ENGLISH)
     player.tap(action_hook("close"))
-    player.tap(action_hook("settings"))
+    player.menu("settings")
     player.tap('[data-lang="en"]')
     player.tap(action_hook("close"))
-    expect(over.locator(".rank")).to_have_text("1st of 1 games in the NIGHTMARE High Scores")
+    expect(over.locator(".rank")).to_have_text("#1 of 1 in NIGHTMARE High Scores")
     assert not left_over(page_words(page), en, fil, FILIPINO)
-    player.tap(f".menu {action_hook('highscores')}")
+    player.menu("highscores")
     expect(date).to_have_text(re.compile(r"^\d{1,2} [A-Z][a-z]{2} \d{4}$"))  # 1 Dec 2026
     assert not left_over(page_words(page), en, fil, FILIPINO)
 

@@ -26,6 +26,7 @@ from magdagdon.engine import (
 from magdagdon.engine.board import RUIN_CODE as RUIN
 from magdagdon.engine.board import to_codes
 from plans import plain_turn
+from waits import EVENTUALLY_MS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,12 +44,18 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
+#: The browser's language in the tests (the page's first visit follows it): Filipino, the page's
+#: own first language; a test of English says so (``locale="en-US"``).
+FILIPINO_BROWSER = "fil-PH"
+
+
 def _touch(width: int, height: int) -> dict[str, Any]:
     return {
         "viewport": {"width": width, "height": height},
         "has_touch": True,
         "is_mobile": True,
         "device_scale_factor": 2,
+        "locale": FILIPINO_BROWSER,
     }
 
 
@@ -61,14 +68,14 @@ LAYOUTS: dict[str, dict[str, Any]] = {
     "sideways-844": _touch(844, 390),
     "sideways-667": _touch(667, 375),
     "tablet": _touch(768, 1024),
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "desktop": {"viewport": {"width": 1280, "height": 800}, "locale": FILIPINO_BROWSER},
 }
 #: The flag the page sets once it has offered the tutorial (a first visit offers it).
 TUTORIAL_OFFERED = "localStorage.setItem('magdagdon.tutorialOffered', '1')"
 # the page's offline engine (Pyodide, seconds of CPU) is left out of the tests that are not about
 # it: tests/offline/ switches it on
 NO_OFFLINE_ENGINE = "localStorage.setItem('magdagdon.offlinePlay', '0')"
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = EVENTUALLY_MS
 DOUBLE_TAP_S = 0.4  # the page ignores a tap on a die it staged less than 350 ms ago
 
 
@@ -150,6 +157,13 @@ class Player:
         else:
             target.click(timeout=TIMEOUT_MS, force=force)
         self.wait_idle()
+
+    def menu(self, name: str) -> None:
+        """A screen opened from the bar's MENU (a desktop lists it in the bar itself)."""
+        item = self.page.locator(f".menu {action_hook(name)}")
+        if not item.is_visible():
+            self.tap(action_hook("menu"))
+        self.tap(f".menu {action_hook(name)}")
 
     def settle(self, *, everything: bool = False) -> None:
         """Wait for the page's effects that move what they touch (the roll's tumble, a die
@@ -237,10 +251,10 @@ class Player:
         self.check()
 
     def answer_power_question(self) -> None:
-        """A Power of 40 points or more asks once: yes."""
+        """A Power that costs points asks once: yes."""
         assert self.mirror is not None
         cost = self.mirror.next_penalty
-        if cost is not None and cost >= 40:
+        if cost is not None and cost > 0:
             self.page.wait_for_selector('#sheet[data-screen="ask"][open]', timeout=TIMEOUT_MS)
             self.tap('[data-choice="yes"]')
 
@@ -281,7 +295,7 @@ def open_player(
     offers it); ``options`` go to the context (``color_scheme``, ``reduced_motion``…)."""
     # bypass_csp: wait_for_function evaluates its text in the page, which the server's CSP
     # forbids (no 'unsafe-eval'); tests/hosting/test_page_csp.py plays under the CSP itself
-    context = browser.new_context(**LAYOUTS[layout], bypass_csp=True, **options)
+    context = browser.new_context(**{**LAYOUTS[layout], "bypass_csp": True, **options})
     context.add_init_script(NO_OFFLINE_ENGINE)
     if offered:
         context.add_init_script(TUTORIAL_OFFERED)

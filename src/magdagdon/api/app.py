@@ -8,11 +8,12 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 import anyio.to_thread
-from fastapi import FastAPI
 
 from magdagdon import __version__
-from magdagdon.api import compute_errors, errors, storage_errors
+from magdagdon.api import errors
 from magdagdon.api.edge import stack as edge
+from magdagdon.api.edge.lean import LeanFastAPI
+from magdagdon.api.edge.sharedrates import SharedCounters
 from magdagdon.api.page import service_worker
 from magdagdon.api.page.static import (
     ENGINE_RUNTIME_DIR,
@@ -20,29 +21,35 @@ from magdagdon.api.page.static import (
     engine_runtime_mount,
     page_mount,
 )
-from magdagdon.api.routes import daily as routes_daily
-from magdagdon.api.routes import games as routes_games
-from magdagdon.api.routes import health as routes_health
-from magdagdon.api.routes import highscores as routes_highscores
-from magdagdon.api.routes import hint as routes_hint
-from magdagdon.api.routes import link as routes_link
-from magdagdon.api.routes import player as routes_player
-from magdagdon.api.routes import review as routes_review
-from magdagdon.api.routes import server as routes_server
-from magdagdon.api.routes import stats as routes_stats
-from magdagdon.api.routes import sync as routes_sync
-from magdagdon.api.routes import transfer as routes_transfer
+from magdagdon.api.routes import (
+    daily,
+    games,
+    health,
+    highscores,
+    hint,
+    link,
+    player,
+    review,
+    server,
+    share,
+    stats,
+    sync,
+    transfer,
+)
 from magdagdon.bots import hints
 from magdagdon.compute import Compute, Limits
 from magdagdon.services import cleanup
 from magdagdon.settings import Settings
 from magdagdon.store import Store
 from magdagdon.store.connect import SERVING
+from magdagdon.store.counters import Counters
 
 if TYPE_CHECKING:
     import os
     from collections.abc import AsyncIterator
     from pathlib import Path
+
+    from fastapi import FastAPI
 
 
 def create_app(
@@ -51,17 +58,24 @@ def create_app(
     web_dir: Path = WEB_DIR,
     settings: Settings | None = None,
     start_compute: bool = False,
+    shared_rates: bool | None = None,
 ) -> FastAPI:
     """The web app over a :class:`Store` (kept open) or a database — a SQLite file path or a
     ``postgresql://`` URL — (closed at shutdown); ``web_dir`` is the page's folder (the
     package's ``web/``); ``settings`` its limits, headers and docs (the defaults when None);
     ``start_compute``: start the hints' processes with the app (``magdagdon serve``) rather
-    than with the first hint (tests, which mostly ask none)."""
+    than with the first hint (tests, which mostly ask none); ``shared_rates``: count the rate
+    limits in the database, which every process and host shares (``api/edge/sharedrates.py``)
+    rather than in this process's memory (None: on PostgreSQL, which several hosts may share;
+    ``magdagdon serve --workers N`` asks for it on SQLite too)."""
     settings = Settings() if settings is None else settings
     owned = not isinstance(store_or_db, Store)
     store = store_or_db if isinstance(store_or_db, Store) else serving_store(store_or_db, settings)
-    prober = routes_health.Prober()
+    prober = health.Prober()
     compute = Compute(compute_limits(settings), warm=hints.warm)
+    if shared_rates is None:
+        shared_rates = store.dialect == "postgresql"
+    counting = SharedCounters(Counters(store.db)) if shared_rates and settings.rate_limits else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,10 +93,12 @@ def create_app(
                 await cleaning
             prober.close()
             compute.close()
+            if counting is not None:
+                counting.close()
             if owned:
                 store.close()
 
-    app = FastAPI(
+    app = LeanFastAPI(
         title="MAGDAGDON", version=__version__, lifespan=lifespan, **edge.docs_urls(settings)
     )
     app.state.store = store
@@ -90,24 +106,23 @@ def create_app(
     app.state.compute = compute
     app.state.settings = settings
     errors.install(app)
-    storage_errors.install(app)
-    compute_errors.install(app)
-    app.include_router(routes_sync.router)
-    app.include_router(routes_games.router)
-    app.include_router(routes_highscores.router)
-    app.include_router(routes_player.router)
-    app.include_router(routes_hint.router)
-    app.include_router(routes_health.router)
-    app.include_router(routes_link.router)
-    app.include_router(routes_server.router)
+    app.include_router(sync.router)  # before games': /api/games/sync is no game id
+    app.include_router(games.router)
+    app.include_router(highscores.router)
+    app.include_router(player.router)
+    app.include_router(hint.router)
+    app.include_router(health.router)
+    app.include_router(link.router)
+    app.include_router(server.router)
     app.router.routes.append(service_worker.route(web_dir, ENGINE_RUNTIME_DIR))
-    app.include_router(routes_review.router)
-    app.include_router(routes_daily.router)
-    app.include_router(routes_stats.router)
-    app.include_router(routes_transfer.router)
+    app.include_router(review.router)
+    app.include_router(daily.router)
+    app.include_router(share.router)
+    app.include_router(stats.router)
+    app.include_router(transfer.router)
     app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
-    edge.install(app, settings, web_dir)
+    edge.install(app, settings, web_dir, rate_counting=counting)
     return app
 
 

@@ -14,18 +14,14 @@ as what it creates where it can (:meth:`Caller.player_for_write`), and sets the 
 from __future__ import annotations
 
 import secrets
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
 from magdagdon.api.cookies import COOKIE, new_player_token, set_new_player_cookie
 from magdagdon.services import games
 from magdagdon.store import GameRecord, Player, Store
-from magdagdon.store.rows import is_key
-
-if TYPE_CHECKING:
-    from collections.abc import Iterator
+from magdagdon.store.records import is_key
 
 
 async def get_store(request: Request) -> Store:
@@ -45,8 +41,11 @@ class Caller:
 
     @property
     def cookie_token(self) -> str:
-        """The cookie's token as sent, unchecked ("" without one): to read the caller's own
-        rows by, where a token that names nobody simply finds nothing."""
+        """The cookie's token as sent, unchecked ("" without one): to read, and act on, the
+        caller's own rows by, where a token that names nobody simply finds nothing. A game's
+        player is always a real player, so a game found with it proves it, and an action needs
+        no read of the player (measured: a tenth of the round trip); a game not found is 404,
+        and makes no player."""
         token = self._request.cookies.get(COOKIE) or ""
         return token if is_key(token) else ""
 
@@ -80,19 +79,6 @@ class Caller:
             player = self._store.new_player(player.language)
             self.created(player)
         return player
-
-    @property
-    def token(self) -> str:
-        """The token of :meth:`player` (so, made when missing: creating requests only)."""
-        return self.player().token
-
-    @contextmanager
-    def acting(self) -> Iterator[str]:
-        """The token to act on the caller's own games with: the cookie's, unchecked. A game's
-        player is always a real player, so a game found with it proves it, and an action needs
-        no read of the player (measured: a tenth of the round trip); a game not found is 404,
-        and makes no player."""
-        yield self.cookie_token
 
     def game(self, game_id: str) -> GameRecord:
         """The caller's game ``game_id``; 404 for any other (``games.owned`` is the one check)."""

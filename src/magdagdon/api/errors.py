@@ -1,19 +1,43 @@
-"""Every error answers ``{"error": {"code", "message"}}``: 404, 409, 422 — never a 500."""
+"""Every error answers the API's ``{"error": {"code", "message"}}`` (docs/api.md "Errors"),
+from one table: :data:`ANSWERS` names each exception's status and code, the app's handlers
+and the edge's own answers (``api/edge/answers.py``) alike. Bad input is 404, 409, 413, 422,
+429 or 503 with a code — never a 500."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+import psycopg
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
 from magdagdon.api.cookies import set_new_player_cookie
+from magdagdon.compute import AlreadyRunningError, ComputeError, ComputeTimeoutError
 from magdagdon.engine import IllegalActionError, MalformedError
-from magdagdon.services.errors import RefusedInputError
-from magdagdon.store import GameNotFoundError
+from magdagdon.services.errors import (
+    DailyNotOpenError,
+    GameAbandonedError,
+    GameNotFoundError,
+    GameNotOverError,
+    ImportInvalidError,
+    InvalidNameError,
+    LinkInvalidError,
+    MalformedImportError,
+    MalformedSyncError,
+    NotDailyError,
+    RefusedError,
+    ReviewFailedError,
+    SyncConflictError,
+    SyncInvalidError,
+    VersionConflictError,
+)
+from magdagdon.store.failures import StorageUnavailableError, classify
 
 if TYPE_CHECKING:
     from fastapi import FastAPI, Request
@@ -21,13 +45,127 @@ if TYPE_CHECKING:
 log = logging.getLogger("magdagdon.api")
 
 
+class RequestTimeoutError(Exception):
+    """The edge's: the request's headers or body did not arrive in time."""
+
+
+class BodyTooLargeError(Exception):
+    """The edge's: a body over the limit of its path."""
+
+
+class HeadersTooLargeError(Exception):
+    """The edge's: request headers over the limit."""
+
+
+class CrossSiteError(Exception):
+    """The edge's: a state-changing request sent from another site."""
+
+
+class RateLimitedError(Exception):
+    """The edge's: too many requests of a kind; ``retry_after`` in seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    status: int
+    code: str | None  # None: the exception's own ``code`` (each of the engine's rules has one)
+    message: str = "{exc}"  # formatted with the exception as ``exc``
+    retry_after: str | None = None  # the Retry-After header, formatted the same way
+
+
+INTERNAL = Answer(500, "internal_error", "the server failed; see its log")
+
+#: Each exception the server answers, with its status and code (a subclass not listed answers
+#: as its nearest listed base; anything else is :data:`INTERNAL`).
+ANSWERS: dict[type[Exception], Answer] = {
+    # the rules of play (engine/errors.py): 409 with the rule's own code
+    IllegalActionError: Answer(409, None),
+    MalformedError: Answer(422, "malformed"),
+    # the services' refusals (services/errors.py)
+    GameNotFoundError: Answer(404, "not_found", "no such game"),
+    LinkInvalidError: Answer(404, "link_invalid"),
+    VersionConflictError: Answer(409, "version_conflict"),
+    GameAbandonedError: Answer(409, "game_abandoned"),
+    GameNotOverError: Answer(409, "game_not_over"),
+    NotDailyError: Answer(409, "not_daily"),
+    DailyNotOpenError: Answer(409, "daily_not_open"),
+    SyncConflictError: Answer(409, "sync_conflict"),
+    InvalidNameError: Answer(422, "invalid_name"),
+    ImportInvalidError: Answer(422, "import_invalid"),
+    MalformedImportError: Answer(422, "malformed"),
+    SyncInvalidError: Answer(422, "sync_invalid"),
+    MalformedSyncError: Answer(422, "malformed"),
+    ReviewFailedError: Answer(503, "review_failed"),
+    # the database (store/failures.py) and the computer player (compute/)
+    StorageUnavailableError: Answer(
+        503,
+        "storage_unavailable",
+        "the database cannot be used now ({exc.reason}); try again in a moment",
+        "{exc.retry_after}",
+    ),
+    AlreadyRunningError: Answer(429, "rate_limited", "{exc}; one at a time", "1"),
+    ComputeTimeoutError: Answer(
+        503, "busy", "the computer player took too long on this one; try again later", "5"
+    ),
+    ComputeError: Answer(503, "busy", "the computer player is busy; try again in a moment", "1"),
+    # the edge's, before the app sees the request (api/edge/)
+    RequestTimeoutError: Answer(408, "request_timeout"),
+    BodyTooLargeError: Answer(413, "body_too_large"),
+    HeadersTooLargeError: Answer(431, "headers_too_large"),
+    CrossSiteError: Answer(403, "cross_site"),
+    RateLimitedError: Answer(429, "rate_limited", retry_after="{exc.retry_after}"),
+}
+
+
+def answer_of(exc: BaseException) -> Answer:
+    return next((ANSWERS[kind] for kind in type(exc).__mro__ if kind in ANSWERS), INTERNAL)
+
+
+def error_body(code: str, message: str, **fields: int | str | None) -> dict[str, Any]:
+    """The one shape of every error answer."""
+    return {"error": {"code": code, "message": message, **fields}}
+
+
+def parts(exc: BaseException) -> tuple[int, dict[str, Any], dict[str, str]]:
+    """The answer to ``exc``: its status, its body and its headers."""
+    answer = answer_of(exc)
+    code = answer.code if answer.code is not None else str(getattr(exc, "code", "refused"))
+    fields = exc.fields() if isinstance(exc, RefusedError) else {}
+    body = error_body(code, answer.message.format(exc=exc), **fields)
+    headers = {}
+    if answer.retry_after is not None:
+        headers["Retry-After"] = answer.retry_after.format(exc=exc)
+    return answer.status, body, headers
+
+
 def error_response(
-    request: Request, status: int, code: str, message: str, **fields: int | None
+    request: Request, status: int, code: str, message: str, **fields: int | str | None
 ) -> JSONResponse:
-    error = {"code": code, "message": message, **fields}
-    response = JSONResponse({"error": error}, status_code=status)
+    response = JSONResponse(error_body(code, message, **fields), status_code=status)
     set_new_player_cookie(request, response)
     return response
+
+
+async def answer(request: Request, exc: Exception) -> JSONResponse:
+    """The handler of every exception in :data:`ANSWERS` (and of any other: a 500)."""
+    status, body, headers = parts(exc)
+    response = JSONResponse(body, status_code=status, headers=headers)
+    set_new_player_cookie(request, response)
+    return response
+
+
+async def _driver_error(request: Request, exc: Exception) -> JSONResponse:
+    """A driver error that escaped the store: ``store.failures.classify`` is the one judge of
+    whether it means the database cannot be used now (503) or is a bug (500)."""
+    failure = classify(exc)
+    if failure is None:
+        log.error("database error", exc_info=exc)
+        return await answer(request, exc)
+    return await answer(request, StorageUnavailableError(failure))
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -36,24 +174,6 @@ def _validation_message(exc: RequestValidationError) -> str:
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
     return "; ".join(parts) or "malformed request"
-
-
-async def _illegal(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, IllegalActionError)
-    return error_response(request, 409, exc.code, exc.message)
-
-
-async def _not_found(request: Request, exc: Exception) -> JSONResponse:
-    return error_response(request, 404, "not_found", "no such game")
-
-
-async def _malformed(request: Request, exc: Exception) -> JSONResponse:
-    return error_response(request, 422, "malformed", str(exc))
-
-
-async def _refused(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, RefusedInputError)
-    return error_response(request, 422, exc.code, exc.message, **exc.fields())
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
@@ -90,9 +210,9 @@ _METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 
 
 def install(app: FastAPI) -> None:
-    app.add_exception_handler(IllegalActionError, _illegal)
-    app.add_exception_handler(GameNotFoundError, _not_found)
-    app.add_exception_handler(MalformedError, _malformed)
-    app.add_exception_handler(RefusedInputError, _refused)
+    for kind in ANSWERS:
+        app.add_exception_handler(kind, answer)
+    for driver in (DBAPIError, sqlite3.Error, psycopg.Error):
+        app.add_exception_handler(driver, _driver_error)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)

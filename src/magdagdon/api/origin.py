@@ -3,14 +3,12 @@ same network uses (``magdagdon serve --lan``, or ``MAGDAGDON_LAN_URL``)."""
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Annotated
 
 from fastapi import Depends, Request
 
+from magdagdon.lan import is_loopback_host
 from magdagdon.settings import Settings
-
-_LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
 
 async def get_settings(request: Request) -> Settings:
@@ -28,13 +26,7 @@ def request_origin(request: Request) -> str:
 
 def is_loopback(request: Request) -> bool:
     """Whether the client named this server by a loopback name, which no other device can."""
-    host = (request.url.hostname or "").strip("[]").lower()
-    if host in _LOOPBACK_NAMES or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback_host(request.url.hostname)
 
 
 def lan_url(request: Request, settings: Settings) -> str | None:

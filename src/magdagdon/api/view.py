@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fastapi import Response
+
+from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.api.schemas import responses
 from magdagdon.engine.view import state_view
+from magdagdon.services import players
 from magdagdon.store import GameStatus
 
 if TYPE_CHECKING:
-    from magdagdon.store import GameRecord, Store
+    from starlette.requests import Request
+
+    from magdagdon.store import GameRecord, Player, Store
 
 
 def game_view(game: GameRecord, store: Store) -> responses.GameView:
@@ -33,3 +39,19 @@ def game_view(game: GameRecord, store: Store) -> responses.GameView:
         abandoned=game.status is GameStatus.ABANDONED,
     )
     return responses.GameView.model_validate(view)
+
+
+def game_response(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
+    """The state view as JSON, serialised once (FastAPI would dump and re-validate a model);
+    a returned Response does not get the dependency's cookie, so it is set here."""
+    view = game_view(game, store)
+    response = Response(view.model_dump_json(), status_code=status, media_type="application/json")
+    set_new_player_cookie(request, response)
+    return response
+
+
+def settings_of(player: Player) -> responses.PlayerSettings:
+    """What ``/api/player`` answers of ``player`` (a device link's answer too)."""
+    return responses.PlayerSettings.model_validate(
+        {"language": player.language, "name": player.name, "tag": players.player_tag(player.token)}
+    )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
 from magdagdon.bots.base import register
+from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.planner import (
     ONE_CHANGE,
@@ -27,7 +28,16 @@ from magdagdon.bots.planner import (
     turn_plans,
 )
 from magdagdon.bots.tuning import Evaluators, weights_for
-from magdagdon.engine import Action, Adjust, Difficulty, GameState, Reroll, Ruin, rules
+from magdagdon.engine import (
+    Action,
+    Adjust,
+    Difficulty,
+    GameState,
+    Reroll,
+    Ruin,
+    Unstage,
+    rules,
+)
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.codes import EMPTY, Codes, ruin_boards
 from magdagdon.engine.dice import roll_expectation
@@ -114,6 +124,14 @@ class ExpectimaxBot(TurnBot):
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
         self._magdagdon: dict[tuple[Codes, int], float] = {}
+        self._endgames: dict[Difficulty, Endgame] = {}
+
+    def endgame(self, difficulty: Difficulty) -> Endgame:
+        """The exact search of the end of a game on ``difficulty`` (with its memo)."""
+        found = self._endgames.get(difficulty)
+        if found is None:
+            found = self._endgames[difficulty] = Endgame(difficulty)
+        return found
 
     def _tune_for(self, difficulty: Difficulty) -> None:
         """Switch to the tuned settings and evaluation of ``difficulty`` (the caches with them)."""
@@ -202,6 +220,15 @@ class ExpectimaxBot(TurnBot):
     def advise(self, state: GameState) -> Advice:
         self._tune_for(state.difficulty)
         codes = codes_of(state)
+        if codes.count(EMPTY) <= EXACT_UPTO[state.difficulty]:
+            return self._exact(state, codes)
+        return self.look_ahead(state)
+
+    def look_ahead(self, state: GameState) -> Advice:
+        """The one-roll look-ahead's decision (the bot's own everywhere but near the end, where
+        the exact search decides; ``bench/endgame_bench.py`` compares the two there)."""
+        self._tune_for(state.difficulty)
+        codes = codes_of(state)
         base = state.difficulty.base_minimum
         value, board, placement = self._best_turn(
             codes, state.dice, state.min_required, base, state.next_penalty
@@ -214,6 +241,18 @@ class ExpectimaxBot(TurnBot):
             cell = next(c for c in state.empty_cells() if board[c] == RUIN_CODE)
             return Advice(Ruin(cell), (), expected)
         return Advice(next_step(state, placement), placement, expected)
+
+    def _exact(self, state: GameState, codes: Codes) -> Advice:
+        """The best move of the exact search (``bots/endgame.py``) near the end of a game."""
+        value, action, placement = self.endgame(state.difficulty).best(
+            codes, state.dice, state.powers_used, state.min_required
+        )
+        expected = value - state.power_penalty
+        if action is None:
+            return Advice(next_step(state, placement), placement, expected)
+        if state.order:  # a Power is used on tray dice: the staged ones go back first
+            return Advice(Unstage(state.order[-1]), (), expected)
+        return Advice(action, (), expected)
 
     def _best_turn(
         self, codes: Codes, dice: tuple[int, ...], min_required: int, base: int, later: int | None

@@ -1,7 +1,7 @@
 """The hint: the computer player's best action for a state, as the compute processes run it.
 
 Only the engine and the bots are imported here, so that a compute process starts quickly (the
-web stack stays in the server); the route (``api/routes_hint.py``) shapes the answer.
+web stack stays in the server); the route (``api/routes/hint.py``) shapes the answer.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A whole game's review (SPEC.md "Review"): a pure function of its difficulty, seed and action
-log, replayed through the engine and valued with V (``bots/value.py``).
+"""A whole game's review (docs/rules.md "Modes and records" (Review)): a pure function of its
+difficulty, seed and action log, replayed through the engine and valued with V (``bots/value.py``).
 
 The steps, in the order they happened:
 
@@ -7,8 +7,8 @@ The steps, in the order they happened:
   V(before) being the expectation over the outcomes (phase roll, or the reroll node);
 - a **decision**: the dice placed in a turn (one step at KUMPIRMAHIN, however they were staged
   and returned), each BAWAS −1 / DAGDAG +1, each choice of dice to I-ROLL ULIT (its outcome is
-  the chance step after it), each RUIN. ``given_up`` = V(before) − V(after), labelled by SPEC's
-  thresholds.
+  the chance step after it), each RUIN. ``given_up`` = V(before) − V(after), labelled by the
+  rules' thresholds.
 
 Each step's ``before`` is the previous step's ``after`` (the same position: staging is no step),
 and the last ``after`` is the final score, so the summary adds up by telescoping:
@@ -42,14 +42,15 @@ if TYPE_CHECKING:
 
 #: The review's JSON form; a stored review of another format is computed again.
 REVIEW_FORMAT = 1
-#: SPEC "Review": a decision giving up at least this many points is labelled so (highest first).
+#: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
+#: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))
 #: The figures a review shows, to the hundredth (the page rounds them further).
 PLACES = 2
 
 
 def label(given_up: float) -> str | None:
-    """SPEC's label of a decision that gives up ``given_up`` points (None below 5).
+    """The rules' label of a decision that gives up ``given_up`` points (None below 5).
 
     >>> label(4.99), label(5.0), label(29.9), label(30.0)
     (None, 'inaccuracy', 'mistake', 'blunder')

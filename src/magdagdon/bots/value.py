@@ -1,19 +1,27 @@
-"""V(s): the computer player's expected final score from a state, with its best play (SPEC.md
-"Review"). One function answers both the hint's ``expected_value`` and the game review, so that
-a review's values are the hint's for the same states and following every hint gives up nothing.
+"""V(s): the computer player's expected final score from a state, with its own play
+(docs/rules.md "Modes and records", Review). One function answers the hint's ``expected_value``,
+the game review and the computer's figure in STATISTIKA, so a review's values are the hint's for
+the same states and following every hint gives up nothing.
+
+Near the end of a game (``endgame.EXACT_UPTO`` empty cells or fewer) V is exact: the whole tree of
+rolls, placements, RUINs and Powers to the end (``bots/endgame.py``), which the computer also
+plays. Before that V is the look-ahead's own value, which ranks the boards of a turn well but is
+no expected final score, made one by an offset fitted on the computer's own games
+(``bots/value_calibration.py``, ``bench/calibration_bench.py``): the mean of the final score less
+the look-ahead's value, by the empty cells, the Power uses left and whether the board has a RUIN.
+The look-ahead's choices do not change with it.
 
 By the kind of state:
 
 - phase ``over``: the final score;
-- phase ``roll`` (a chance node: the dice are about to fall): ``expected_before_roll``, the bot's
-  own expectation over the 126 outcomes;
-- phase ``place`` / ``magdagdon`` (a decision): the value of following the bot's advice. A
-  placement or a RUIN: the advice's value, which is V of the state it leads to (the same board
-  after the turn, the same penalties). BAWAS −1 / DAGDAG +1: V of the state after it (at most as
-  deep as the Power uses left). I-ROLL ULIT of dice D: V of the reroll node (s, D);
+- phase ``roll`` (a chance node: the dice are about to fall): the expectation over the 126
+  outcomes (``expected_before_roll``), plus the offset of its board;
+- phase ``place`` / ``magdagdon`` (a decision): V of the state that following the bot's advice
+  leads to: after a placement or a RUIN, the next turn's phase roll; after BAWAS −1 / DAGDAG +1,
+  the state after it (at most as deep as the Power uses left); after I-ROLL ULIT of dice D, the
+  reroll node (s, D);
 - a reroll node (s, D) (the chosen dice are in the air): ``reroll_value``, the bot's own
-  expectation of that reroll, for any D (an exact expectation over full searches would cost 126
-  of them a reroll).
+  expectation of that reroll for any D, plus the offset of rerolls at that stage of the game.
 
 A decision state is valued with nothing staged: the bot plans a turn from the permanent board and
 the dice, but weighs Powers only on the dice in the tray, so a position's value must not move
@@ -22,14 +30,46 @@ while the player stages and returns dice (they are no steps of a review).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.expectimax import ExpectimaxBot
-from magdagdon.engine import Adjust, Phase, Reroll, Unstage
+from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
+from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage, Unstage
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.codes import EMPTY
 
 if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
-    from magdagdon.engine import GameState
+    from magdagdon.engine import Difficulty, GameState
+
+
+class Key(NamedTuple):
+    """What a calibrated value's offset is looked up by (``offset``)."""
+
+    difficulty: Difficulty
+    reroll: bool  # a reroll node (else phase roll)
+    empties: int
+    powers_left: int
+    ruins: int
+
+
+def stage_of(empties: int) -> int:
+    """The stage of the game by its empty cells: 0 for 16–13, 1 for 12–9, 2 for 8–5, 3 for 4–1.
+
+    >>> [stage_of(e) for e in (16, 13, 12, 9, 8, 5, 4, 1)]
+    [0, 0, 1, 1, 2, 2, 3, 3]
+    """
+    return min(3, (16 - empties) // 4)
+
+
+def offset(key: Key) -> float:
+    """The fitted offset of the look-ahead's value at ``key``: phase roll by empty cells, Power
+    uses left and a RUIN on the board (one term each); a reroll node by the stage of the game."""
+    if key.reroll:
+        return REROLL_OFFSETS[key.difficulty][stage_of(key.empties)]
+    by_empties, by_powers, ruin = ROLL_OFFSETS[key.difficulty]
+    return by_empties[key.empties] + by_powers[key.powers_left] + (ruin if key.ruins else 0.0)
 
 
 def unstaged(state: GameState) -> GameState:
@@ -41,13 +81,33 @@ def unstaged(state: GameState) -> GameState:
     return state
 
 
+def after_advice(state: GameState, advice: Advice) -> GameState:
+    """The state that following ``advice`` (a placement or a RUIN) at ``state`` leads to."""
+    if not advice.placement:
+        return state.apply(advice.action)
+    for die, cell in advice.placement:
+        state = state.apply(Stage(die, cell))
+    return state.apply(Confirm())
+
+
+class Value(NamedTuple):
+    """V of a state, as the look-ahead's value and its offset (``key`` None: exact)."""
+
+    raw: float
+    key: Key | None
+
+    @property
+    def value(self) -> float:
+        return self.raw if self.key is None else self.raw + offset(self.key)
+
+
 class Values:
     """V(s) with one bot (and its caches); memoised by position, so a review and its summary ask
     the search once a state. Not thread-safe: one per thread, or behind a lock."""
 
     def __init__(self, bot: ExpectimaxBot | None = None, *, memo: int = 4096) -> None:
         self.bot = bot or ExpectimaxBot()
-        self._memo: dict[GameState, tuple[float, Advice | None]] = {}
+        self._memo: dict[GameState, tuple[Value, Advice | None]] = {}
         self._limit = memo
 
     def of(self, state: GameState) -> float:
@@ -62,16 +122,21 @@ class Values:
             raise ValueError(f"no decision to advise in phase {state.phase.value}")
         return found
 
-    def after_reroll(self, state: GameState, dice: tuple[int, ...]) -> float:
-        """V of the reroll node: the tray ``dice`` of ``state`` chosen to I-ROLL ULIT."""
-        return self.bot.reroll_value(unstaged(state), dice)
-
     def judge(self, state: GameState) -> tuple[float, Advice | None]:
         """V(state), and the bot's advice when ``state`` is a decision."""
+        found, advice = self.explain(state)
+        return found.value, advice
+
+    def after_reroll(self, state: GameState, dice: tuple[int, ...]) -> float:
+        """V of the reroll node: the tray ``dice`` of ``state`` chosen to I-ROLL ULIT."""
+        return self.reroll(state, dice).value
+
+    def explain(self, state: GameState) -> tuple[Value, Advice | None]:
+        """V(state) in its parts, and the bot's advice when ``state`` is a decision."""
         if state.phase is Phase.OVER:
-            return float(state.score().total), None
+            return Value(float(state.score().total), None), None
         if state.phase is Phase.ROLL:
-            return self.bot.expected_before_roll(state), None
+            return self._roll(state), None
         position = unstaged(state)
         found = self._memo.get(position)
         if found is None:
@@ -80,11 +145,37 @@ class Values:
             found = self._memo[position] = self._decision(position)
         return found
 
-    def _decision(self, state: GameState) -> tuple[float, Advice]:
+    def reroll(self, state: GameState, dice: tuple[int, ...]) -> Value:
+        """V of the reroll node of ``dice`` at ``state``, in its parts."""
+        position = unstaged(state)
+        codes = tuple(position.codes())
+        difficulty = position.difficulty
+        empties = codes.count(EMPTY)
+        if empties <= EXACT_UPTO[difficulty]:
+            kept = tuple(sorted(v for d, v in enumerate(position.dice) if d not in dice))
+            penalty = position.next_penalty
+            if penalty is None:
+                raise ValueError("no Power use is left to reroll with")
+            found = self.bot.endgame(difficulty).reroll_value(codes, position.powers_used, kept)
+            return Value(found - penalty - position.power_penalty, None)
+        key = Key(difficulty, True, empties, position.powers_left, codes.count(RUIN_CODE))
+        return Value(self.bot.reroll_value(position, dice), key)
+
+    def _roll(self, state: GameState) -> Value:
+        codes = tuple(state.codes())
+        difficulty = state.difficulty
+        empties = codes.count(EMPTY)
+        if empties <= EXACT_UPTO[difficulty]:
+            exact = self.bot.endgame(difficulty).roll_value(codes, state.powers_used)
+            return Value(exact - state.power_penalty, None)
+        key = Key(difficulty, False, empties, state.powers_left, codes.count(RUIN_CODE))
+        return Value(self.bot.expected_before_roll(state), key)
+
+    def _decision(self, state: GameState) -> tuple[Value, Advice]:
         advice = self.bot.advise(state)
         action = advice.action
         if isinstance(action, Adjust):
-            return self.of(state.apply(action)), advice
+            return self.explain(state.apply(action))[0], advice
         if isinstance(action, Reroll):
-            return self.bot.reroll_value(state, action.dice), advice
-        return advice.expected_value, advice
+            return self.reroll(state, action.dice), advice
+        return self.explain(after_advice(state, advice))[0], advice

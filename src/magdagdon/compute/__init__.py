@@ -1,4 +1,4 @@
-"""Heavy computation apart from the players' actions: hints now, game reviews next.
+"""Heavy computation apart from the players' actions: hints, game reviews, imports' replays.
 
 The bots are CPU-heavy pure Python; in a thread of the server they would hold the GIL against
 the event loop and the actions. So they run in a few compute **processes** of their own, at a
@@ -8,7 +8,8 @@ in all, and a time limit per job. Each server process (each ``--workers`` worker
 Two ways to use it (``app.state.compute`` in the API):
 
 ``await compute.run(kind, fn, *args, player=token)``
-    A request that waits for its answer (a hint). ``fn`` is a module-level function (it is
+    A request that waits for its answer (a hint; an import, kind :data:`IMPORT`, in processes
+    of its own with their own queue and time limit). ``fn`` is a module-level function (it is
     pickled to the process, with ``args``); its result comes back. Refused at once with
     :class:`AlreadyRunningError` (API: 429 ``rate_limited``, ``Retry-After: 1``) while the
     player has a job of this ``kind`` under way, with :class:`ComputeBusyError` (503 ``busy``)
@@ -57,6 +58,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+IMPORT = "import"  # the kind of job that runs in the import processes
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,9 @@ class Limits:
     background_processes: int = 1  # for background jobs (reviews)
     background_queue: int = 64
     background_timeout: float = 600.0
+    import_processes: int = 1  # for imports (``kind`` "import"): a file's replay
+    import_queue: int = 1
+    import_timeout: float = 120.0
 
 
 class Compute:
@@ -78,6 +83,7 @@ class Compute:
         self._background = Pool(
             "background", limits.background_processes, limits.background_queue, warm
         )
+        self._imports = Pool("import", limits.import_processes, limits.import_queue)
         self._lock = threading.Lock()
         self._running: set[tuple[str, str]] = set()  # (kind, player) of waited-for jobs
         self._jobs: set[str] = set()  # keys of background jobs queued or running
@@ -89,8 +95,14 @@ class Compute:
             if slot in self._running:
                 raise AlreadyRunningError(f"a {kind} is already being computed for you")
             self._running.add(slot)
+        # an import's replay has processes of its own, so that a long one never delays a hint
+        pool, timeout = (
+            (self._imports, self.limits.import_timeout)
+            if kind == IMPORT
+            else (self._waited, self.limits.timeout)
+        )
         try:
-            future = self._waited.submit(fn, args, timeout=self.limits.timeout)
+            future = pool.submit(fn, args, timeout=timeout)
         except BaseException:
             self._release(slot)
             raise
@@ -158,6 +170,7 @@ class Compute:
     def close(self) -> None:
         self._waited.close()
         self._background.close()
+        self._imports.close()
 
     def _release(self, slot: tuple[str, str]) -> None:
         with self._lock:

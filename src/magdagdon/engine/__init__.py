@@ -29,7 +29,7 @@ from magdagdon.engine.codec import (
 )
 from magdagdon.engine.dice import die_value, roll_outcomes
 from magdagdon.engine.errors import IllegalActionError, MalformedError
-from magdagdon.engine.rules import RUIN_PENALTY, Difficulty
+from magdagdon.engine.rules import RUIN_PENALTY, SEED_LIMIT, Difficulty
 from magdagdon.engine.scoring import LineScore, Score
 from magdagdon.engine.state import OFF, GameState, Phase
 
@@ -38,6 +38,7 @@ __all__ = [
     "OFF",
     "RUIN_CODE",
     "RUIN_PENALTY",
+    "SEED_LIMIT",
     "SIZE",
     "Action",
     "Adjust",

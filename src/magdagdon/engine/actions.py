@@ -1,4 +1,4 @@
-"""The player's actions, as small immutable values (SPEC "A turn", "Majda Powers")."""
+"""The player's actions, as small immutable values (docs/rules.md "A turn", "Majda Powers")."""
 
 from __future__ import annotations
 

@@ -169,7 +169,8 @@ def frame_empty(frame: Frame) -> int:
 
 
 def frame_valid(frame: Frame, value: int) -> int:
-    """The empty cells where a die of ``value`` may be placed (SPEC "Valid placement"): any empty
+    """The empty cells where a die of ``value`` may be placed (docs/rules.md "Valid placement"):
+    any empty
     cell while no cell holds a number; else an empty cell next to a number and within 1 of every
     neighbouring number (RUINs constrain nothing)."""
     near = frame & FULL

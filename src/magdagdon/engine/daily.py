@@ -1,4 +1,5 @@
-"""The daily challenge's dice (SPEC "Modes and records"): the same seed on every copy of MAGDAGDON.
+"""The daily challenge's dice (docs/rules.md "Modes and records"): the same seed on every copy of
+MAGDAGDON.
 
 The engine has no clock: callers name the day (a UTC date).
 
@@ -17,12 +18,13 @@ import hashlib
 from datetime import date
 from typing import TYPE_CHECKING
 
+from magdagdon.engine.rules import SEED_LIMIT
+
 if TYPE_CHECKING:
     from magdagdon.engine.rules import Difficulty
 
 #: The day of challenge number 1.
 FIRST_DAY = date(2026, 12, 1)
-_SEED_MODULUS = 2**53  # seeds stay exact in JavaScript and in any JSON number
 
 
 def daily_seed(day: date, difficulty: Difficulty) -> int:
@@ -30,7 +32,7 @@ def daily_seed(day: date, difficulty: Difficulty) -> int:
     SHA-256 of ``MAGDAGDON daily YYYY-MM-DD difficulty``, modulo 2**53."""
     text = f"MAGDAGDON daily {day.isoformat()} {difficulty.value}"
     digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % _SEED_MODULUS
+    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 
 def daily_number(day: date) -> int:

@@ -1,4 +1,4 @@
-"""The game's fixed numbers and its small rules, each stated once (SPEC "Valid placement",
+"""The game's fixed numbers and its small rules, each stated once (docs/rules.md "Valid placement",
 "Difficulty", "Majda Powers", "MAGDAGDON and RUINs"). The board, the search, the state and the
 bots all ask these.
 """
@@ -9,6 +9,8 @@ import enum
 
 DICE_PER_ROLL = 4
 RUIN_PENALTY = 15
+#: Every seed is below this: exact in JavaScript and in any JSON number.
+SEED_LIMIT = 2**53
 #: The numbers a die shows.
 VALUES = range(1, 7)
 #: The changes BAWAS −1 and DAGDAG +1 make to a die.
@@ -38,7 +40,7 @@ def adjusted(value: int, delta: int) -> int | None:
 
 def min_required(base_minimum: int, empty_cells: int) -> int:
     """The turn's minimum: the difficulty's base minimum, lowered to the number of empty cells
-    when fewer remain (SPEC "A turn", 3).
+    when fewer remain (docs/rules.md "A turn", 3).
 
     >>> min_required(3, 16), min_required(3, 2)
     (3, 2)

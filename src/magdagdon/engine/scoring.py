@@ -1,4 +1,4 @@
-"""Scoring (SPEC "Scoring"): line sums, the combination bonus of a full line, penalties.
+"""Scoring (docs/rules.md "Scoring"): line sums, the combination bonus of a full line, penalties.
 
 Every possible line (four cells, each empty, 1–6 or a RUIN) is scored once at import; scoring a
 board is then eight table look-ups.

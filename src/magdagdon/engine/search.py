@@ -1,6 +1,7 @@
 """Whether some dice can still be placed: the search behind MAGDAGDON and ``stuck``.
 
-SPEC: "is there any order of placing the turn's minimum number of these dice, each valid at the
+docs/rules.md: "is there any order of placing the turn's minimum number of these dice, each valid
+at the
 moment it is placed?" The search tries every order, depth first, with two prunings that keep it
 exact: a position reached by two orders (the same frame) is searched once, and on a board with no
 number the first die tries one cell of each symmetry class only.

@@ -1,4 +1,4 @@
-"""The state of a game and the rules of every action (SPEC "A turn" to "End of the game").
+"""The state of a game and the rules of every action (docs/rules.md "A turn" to "End of the game").
 
 A :class:`GameState` is immutable: :meth:`GameState.apply` checks an action and answers a new
 state, or raises an :class:`~magdagdon.engine.errors.IllegalActionError` and changes nothing.
@@ -120,7 +120,7 @@ class GameState:
         #: The values of the roll's dice, by die (none in phase ``roll``).
         dice: tuple[int, ...]
         powers_used: int
-        #: The turn's minimum (SPEC "A turn", 3).
+        #: The turn's minimum (docs/rules.md "A turn", 3).
         min_required: int
     else:
         difficulty = property(attrgetter("_roll.difficulty"))
@@ -224,7 +224,7 @@ class GameState:
 
     @property
     def stuck(self) -> bool:
-        """The roll can place the minimum, but not from what is staged now (SPEC)."""
+        """The roll can place the minimum, but not from what is staged now (docs/rules.md)."""
         # In phase place the roll can place the minimum on the permanent board (else it would be
         # MAGDAGDON), so with nothing staged the player is never stuck.
         if self.phase is not PLACE or not self.order:
@@ -381,7 +381,8 @@ class GameState:
         return self._after_power(chosen, values, len(chosen))
 
     def _rolled(self, values: tuple[int, ...]) -> GameState:
-        """SPEC "A turn", 1 and "MAGDAGDON": a new turn, checked at once for a MAGDAGDON."""
+        """docs/rules.md "A turn", 1 and "MAGDAGDON": a new turn, checked at once for a
+        MAGDAGDON."""
         roll = self._roll.successor()  # the same board: the same minimum
         roll.draws += DICE_PER_ROLL
         roll.turn += 1
@@ -416,7 +417,8 @@ class GameState:
         return die
 
     def _stage(self, die: int, cell: int) -> GameState:
-        """SPEC "A turn", 2: a tray die is staged on a cell that is valid for it now. Every check,
+        """docs/rules.md "A turn", 2: a tray die is staged on a cell that is valid for it now.
+        Every check,
         in the order that picks the error to report; then the game's own stage of ``apply``."""
         if self.phase is not PLACE:
             self._require(PLACE)
@@ -430,7 +432,8 @@ class GameState:
         return self.apply(legal.STAGE[die][cell])
 
     def _unstage(self, die: int) -> GameState:
-        """SPEC "A turn", 5: a staged die returns to the tray. The others are checked again in
+        """docs/rules.md "A turn", 5: a staged die returns to the tray. The others are checked
+        again in
         the order they were staged, as if it had never been placed; each that is no longer valid
         returns too."""
         if self.phase is not PLACE:
@@ -481,7 +484,7 @@ class GameState:
 
     def _end_turn(self, board: Board, frame: Frame) -> GameState:
         """KUMPIRMAHIN or a RUIN: ``board`` is the permanent board now; the next ROLL is due,
-        unless the board is full (SPEC "End of the game")."""
+        unless the board is full (docs/rules.md "End of the game")."""
         roll = self._roll.successor()
         roll.board = board
         roll.frame = frame
@@ -529,7 +532,8 @@ class GameState:
         return tuple(sorted(dice))
 
     def _after_power(self, dice: tuple[int, ...], values: tuple[int, ...], drawn: int) -> GameState:
-        """SPEC "Majda Powers": ``dice`` now show ``values`` (``drawn`` dice drawn for them); the
+        """docs/rules.md "Majda Powers": ``dice`` now show ``values`` (``drawn`` dice drawn for
+        them); the
         roll is checked again for a MAGDAGDON, which returns the staged dice to the tray."""
         roll = self._roll.successor()
         new = list(roll.dice)

@@ -1,4 +1,4 @@
-"""Issue 20 item 4: the database of a busy server grows only with what players finish.
+"""The database of a busy server grows only with what players finish.
 
 An unfinished game (abandoned when its player started another, or simply left) is removed with
 its action log once it has been untouched for ``Settings.unfinished_days`` days (30); finished
@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import anyio.to_thread
 
 from magdagdon import clock
-from magdagdon.store import cleanup as removing
 from magdagdon.store.failures import StorageUnavailableError
 
 if TYPE_CHECKING:
@@ -35,7 +34,7 @@ def run(store: Store, days: int, now: datetime | None = None) -> Removed:
     """Remove the unfinished games untouched for ``days`` days before ``now`` (the clock's
     when None), then the players left with nothing."""
     moment = clock.now() if now is None else now
-    return removing.remove(store, clock.stamp(moment - timedelta(days=days)))
+    return store.remove_unfinished(clock.stamp(moment - timedelta(days=days)))
 
 
 async def every_day(store: Store, days: int) -> None:

@@ -1,4 +1,5 @@
-"""The daily challenge (SPEC "Modes and records"): one game a day for each difficulty, the same
+"""The daily challenge (docs/rules.md "Modes and records"): one game a day for each difficulty, the
+same
 dice on every copy of MAGDAGDON (``engine.daily``); the first attempt of today is ranked, every
 other attempt (another of today's, or any of a past day's) is practice; a streak of days; the
 day's table of this server's players.
@@ -11,14 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import Field
 
 from magdagdon import clock
-from magdagdon.engine import Difficulty, IllegalActionError
+from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
 from magdagdon.services import games, players
+from magdagdon.services.errors import DailyNotOpenError
 from magdagdon.store import GameMode
-from magdagdon.store import daily as rows_of_day
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -29,13 +32,11 @@ if TYPE_CHECKING:
 TABLE_LENGTH = 100
 
 
-class DailyNotOpenError(IllegalActionError):
-    code = "daily_not_open"
-
-
 @dataclass(frozen=True, slots=True)
 class Streak:
-    current: int
+    current: Annotated[
+        int, Field(description="Days in a row with a finished ranked attempt, to today.")
+    ]
     best: int
 
 
@@ -44,14 +45,16 @@ class Challenge:
     """Today's challenge on one difficulty, as the player stands with it."""
 
     difficulty: Difficulty
-    status: str  # "new" | "playing" | "over": of the ranked attempt
+    status: Annotated[
+        Literal["new", "playing", "over"], Field(description="Of the ranked attempt.")
+    ]
     game_id: str | None
     score: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class Overview:
-    day: date
+    date: str  # YYYY-MM-DD, today's (UTC)
     number: int
     streak: Streak
     challenges: tuple[Challenge, ...]
@@ -60,12 +63,16 @@ class Overview:
 @dataclass(frozen=True, slots=True)
 class TableEntry:
     rank: int
-    name: str  # the player's name, or the neutral one
-    named: bool  # whether the player set the name
-    tag: str  # the neutral name's four digits
+    name: Annotated[str, Field(description="The player's name, or a neutral one; show it as text.")]
+    named: Annotated[
+        bool, Field(description="Whether the player set the name (else the neutral one).")
+    ]
+    tag: Annotated[
+        str, Field(description="Four digits telling unnamed players apart (Manlalaro 4F2A).")
+    ]
     score: int
     turns: int
-    game_id: str | None  # only on the asking player's own row
+    game_id: Annotated[str | None, Field(description="Only on the asking player's own row.")] = None
 
 
 def open_day(day: date | None) -> date:
@@ -87,10 +94,10 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
     day = open_day(day)
     text = day.isoformat()
     with store.write() as rows:
-        rows_of_day.lock_player(rows.conn, player)
+        rows.lock_player(player)
         ranked = day == clock.today() and not any(
             game.mode == "daily" and game.difficulty == difficulty.value
-            for game in rows_of_day.games_of_day(rows.conn, player, text)
+            for game in rows.games_of_day(player, text)
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
         seed = daily_seed(day, difficulty)
@@ -100,9 +107,9 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
 def overview(store: Store, player: str) -> Overview:
     """Today's challenges and the player's streak."""
     today = clock.today()
-    with store.snapshot() as conn:
-        of_today = rows_of_day.games_of_day(conn, player, today.isoformat())
-        days = rows_of_day.streak_days(conn, player)
+    with store.snapshot() as reads:
+        of_today = reads.games_of_day(player, today.isoformat())
+        days = reads.streak_days(player)
     ranked = {game.difficulty: game for game in of_today if game.mode == "daily"}
     challenges = []
     for difficulty in Difficulty:
@@ -110,21 +117,25 @@ def overview(store: Store, player: str) -> Overview:
         if game is None:
             challenges.append(Challenge(difficulty, "new", None, None))
         else:
-            status = "over" if game.status == "finished" else "playing"
+            status: Literal["playing", "over"] = "over" if game.status == "finished" else "playing"
             challenges.append(Challenge(difficulty, status, game.id, game.score))
     return Overview(
-        today, daily_number(today), streak(map(date.fromisoformat, days), today), tuple(challenges)
+        today.isoformat(),
+        daily_number(today),
+        streak(map(date.fromisoformat, days), today),
+        tuple(challenges),
     )
 
 
 def player_streak(store: Store, player: str) -> Streak:
-    with store.engine.connect() as conn:
-        days = rows_of_day.streak_days(conn, player)
+    with store.read() as reads:
+        days = reads.streak_days(player)
     return streak(map(date.fromisoformat, days), clock.today())
 
 
 def streak(days: Iterable[date], today: date) -> Streak:
-    """SPEC "Streak": the consecutive days, each with a finished ranked attempt, that end today,
+    """docs/rules.md "Modes and records" (Streak): the consecutive days, each with a finished
+    ranked attempt, that end today,
     or yesterday while today's are not yet played; and the longest such run ever."""
     played = set(days)
     end = today if today in played else today - timedelta(days=1)
@@ -147,8 +158,8 @@ def table(
     """The day's ranked attempts of this server's players, best first (ties: the one that
     ended first), the first :data:`TABLE_LENGTH`, and the asking player's own row below them."""
     day = open_day(day)
-    with store.engine.connect() as conn:
-        found = rows_of_day.day_table(conn, day.isoformat(), difficulty)
+    with store.read() as reads:
+        found = reads.day_table(day.isoformat(), difficulty)
     entries = []
     for rank, row in enumerate(found, 1):
         mine = row.player == player

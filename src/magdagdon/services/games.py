@@ -1,6 +1,6 @@
 """A game's life, over the store: start one (abandoning what the modes say), load a player's
 game, play an action, count a hint. The rules of play are the engine's; the rules of modes and
-records are here (SPEC.md "Modes and records"); the store only reads and writes rows.
+records are here (docs/rules.md "Modes and records"); the store only reads and writes rows.
 
 Each change is one store transaction that reads the game locked, checks it, asks the engine,
 and writes every row it changes (state, version, the log's entry, the High Score) together.
@@ -12,26 +12,15 @@ import secrets
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from magdagdon.engine import GameState, Phase
-from magdagdon.services.results import result_of
-from magdagdon.store import (
-    GameAbandonedError,
-    GameMode,
-    GameNotFoundError,
-    GameRecord,
-    GameStatus,
-    HighScore,
-    Player,
-    VersionConflictError,
-    now,
-)
-from magdagdon.store.results import insert_result
+from magdagdon.engine import SEED_LIMIT, GameState, Phase
+from magdagdon.services.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
+from magdagdon.store import GameMode, GameRecord, GameStatus, HighScore, Player, now
+from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store import Rows, Store
 
-SEED_LIMIT = 2**53  # random seeds stay exact in JavaScript
 #: The modes of the unfinished games that a new game of each mode abandons: a tutorial is a side
 #: trip (the game under way waits for the player), and an unfinished ranked daily attempt is
 #: never abandoned (it stays open to finish from the daily screen).
@@ -145,7 +134,7 @@ def play(
         )
         rows.save_move(after, action)
         if over:
-            insert_result(rows.conn, after, result_of(state))
+            rows.insert_result(after, result_of(state))
             if game.mode.ranked:
                 rows.insert_high_score(player, high_score(after))
     return after
@@ -169,7 +158,8 @@ def high_score(game: GameRecord) -> HighScore:
 
 
 def hint_given(store: Store, game: GameRecord) -> int:
-    """A hint was shown for the game's current state: count it (SPEC "Hints": not in phase
+    """A hint was shown for the game's current state: count it (docs/rules.md "Modes and records"
+    (Hints): not in phase
     ``roll``, where I-ROLL is the only move); answer the game's hints so far."""
     if game.state.phase is Phase.ROLL:
         return game.hints_used

@@ -3,7 +3,7 @@ that brings the code back within :data:`LIFETIME` becomes the same player (its c
 that player from then on).
 
 A code is :data:`CODE_BYTES` random bytes (144 bits, so guessing is hopeless even before the
-rate limits of ``api/ratelimit.py``), shown once and stored only as its SHA-256: the database
+rate limits of ``api/edge/ratelimit.py``), shown once and stored only as its SHA-256: the database
 alone cannot make a device anyone. A code works once: it is spent by one conditional UPDATE, so
 two devices racing with one code cannot both win. A wrong, used or expired code changes nothing.
 """
@@ -18,7 +18,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from magdagdon import clock
-from magdagdon.store import links as rows_of
+from magdagdon.services.errors import LinkInvalidError
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
@@ -35,25 +35,6 @@ class DeviceLink:
     expires_at: str  # ISO-8601 UTC, as the API shows times
 
 
-_MESSAGES = {
-    "unknown": "this device link is not known: check that it was copied whole, or make a "
-    "new one on your other device (SETTINGS)",
-    "used": "this device link was already used: a link works once; make a new one on your "
-    "other device (SETTINGS)",
-    "expired": "this device link has expired (a link lasts 10 minutes): make a new one on "
-    "your other device (SETTINGS)",
-}
-
-
-class LinkInvalidError(LookupError):
-    """A code that makes no device anyone: ``reason`` is ``unknown``, ``used`` or ``expired``."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(_MESSAGES[reason])
-        self.reason = reason
-        self.message = _MESSAGES[reason]
-
-
 def code_hash(code: str) -> str:
     """What the store keeps of a code."""
     return hashlib.sha256(code.encode()).hexdigest()
@@ -65,7 +46,7 @@ def make(store: Store, player: str) -> DeviceLink:
     moment = clock.now()
     expires_at = clock.stamp(moment + LIFETIME)
     with store.write() as rows:
-        rows_of.insert_link(rows, code_hash(code), player, clock.stamp(moment), expires_at)
+        rows.insert_link(code_hash(code), player, clock.stamp(moment), expires_at)
     return DeviceLink(code, expires_at)
 
 
@@ -76,9 +57,9 @@ def use(store: Store, code: str) -> Player:
         raise LinkInvalidError("unknown")
     digest, now = code_hash(code), clock.stamp()
     with store.write() as rows:
-        token = rows_of.use_link(rows, digest, now)
+        token = rows.use_link(digest, now)
         if token is None:
-            raise LinkInvalidError(_reason(rows_of.link(rows, digest)))
+            raise LinkInvalidError(_reason(rows.link(digest)))
     player = store.player(token)
     assert player is not None  # a link's player is a real player (a foreign key)
     return player

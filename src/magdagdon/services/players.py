@@ -1,56 +1,28 @@
 """Players' display names on the daily table: the rule of a name, and the neutral name of a
 player who has not set one.
 
-A name is shown as text only (the page sets ``textContent``), so markup in it is harmless; the
-rule here keeps it short and printable: trimmed, 1–20 characters (after Unicode NFC), and none
-that is a control, a surrogate, a line or paragraph separator, or a direction override (which
-could make one name look like another).
+A name is shown as text only (the page sets ``textContent``), so markup in it is harmless; its
+rule (``name_rules``) keeps it short, visible, and unlike an unnamed player's name.
 """
 
 from __future__ import annotations
 
-import enum
 import hashlib
-import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from magdagdon.services.errors import InvalidNameError
-from magdagdon.store import daily as store_daily
+from magdagdon.services import name_rules
 
 if TYPE_CHECKING:
     from magdagdon.store import Player, Store
 
-MAX_LENGTH = 20
-
-
-class Unset(enum.Enum):
-    """A setting not given (so not changed), unlike a name given as None (cleared)."""
-
-    UNSET = "unset"
-
-
-UNSET = Unset.UNSET
-#: Unicode categories a name may not hold: controls, surrogates, private use, unassigned,
-#: line and paragraph separators.
-_REFUSED_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Zl", "Zp"}
-#: The bidirectional formatting characters (embeddings, overrides, isolates, marks).
-_BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+MAX_LENGTH = name_rules.MAX_LENGTH
 
 
 def clean_name(text: str) -> str:
-    """The name to keep for ``text``, or :class:`~magdagdon.services.errors.InvalidNameError`."""
-    name = unicodedata.normalize("NFC", text).strip()
-    if not name:
-        raise InvalidNameError("a name has at least one character that is not a space")
-    if len(name) > MAX_LENGTH:
-        raise InvalidNameError(f"a name has at most {MAX_LENGTH} characters, not {len(name)}")
-    for char in name:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES or char in _BIDI_CONTROLS:
-            raise InvalidNameError(
-                f"a name may not hold the character U+{ord(char):04X} (a control character)"
-            )
-    return name
+    """The name to keep for ``text``, or :class:`~magdagdon.services.errors.InvalidNameError`
+    (the rule is ``name_rules``')."""
+    return name_rules.clean(text)
 
 
 def player_tag(token: str) -> str:
@@ -66,15 +38,19 @@ def neutral_name(token: str) -> str:
     return f"Manlalaro {player_tag(token)}"
 
 
-def save_settings(
-    store: Store, player: Player, *, language: str | None = None, name: str | Unset | None = UNSET
-) -> Player:
-    """Change the player's language and name (None clears the name) in one transaction, after
-    checking the name (:class:`InvalidNameError`: nothing changes)."""
-    kept = player.name if isinstance(name, Unset) else None if name is None else clean_name(name)
-    with store.write() as rows:
-        if language is not None and language != player.language:
+def set_language(store: Store, player: Player, language: str) -> Player:
+    """The player with ``language`` kept."""
+    if language != player.language:
+        with store.write() as rows:
             rows.set_language(player.token, language)
-        if kept != player.name:
-            store_daily.set_name(rows.conn, player.token, kept)
-    return replace(player, language=language or player.language, name=kept)
+    return replace(player, language=language)
+
+
+def set_name(store: Store, player: Player, name: str | None) -> Player:
+    """The player with ``name`` kept (None clears it), once checked
+    (:class:`~magdagdon.services.errors.InvalidNameError`: nothing changes)."""
+    kept = None if name is None else clean_name(name)
+    if kept != player.name:
+        with store.write() as rows:
+            rows.set_name(player.token, kept)
+    return replace(player, name=kept)

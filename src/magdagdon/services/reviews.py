@@ -1,4 +1,5 @@
-"""A finished game's review (SPEC.md "Review"), over the store and a runner of background jobs.
+"""A finished game's review (docs/rules.md "Modes and records" (Review)), over the store and a
+runner of background jobs.
 
 The review itself is ``bots/review.py``'s pure function of the game's difficulty, seed and log.
 A whole game takes seconds, so it is computed in the background, and its row in ``reviews``
@@ -9,6 +10,10 @@ A whole game takes seconds, so it is computed in the background, and its row in 
   running in this process — its worker may have died): then it starts again;
 - ``done``: the review;
 - ``failed``: it starts again, up to :data:`ATTEMPTS` jobs, then :class:`ReviewFailedError`.
+
+A job's end that the database refuses (an outage) is kept in this process and written again
+until it is taken (``retried_writes.py``); meanwhile the row stays ``pending`` and is not taken
+for dead here.
 """
 
 from __future__ import annotations
@@ -22,10 +27,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from magdagdon import clock
 from magdagdon.bots.review import REVIEW_FORMAT, review_game
 from magdagdon.bots.value import Values
-from magdagdon.engine import Difficulty, IllegalActionError, action_from_json, action_to_json
+from magdagdon.engine import Difficulty, action_from_json, action_to_json
 from magdagdon.services import games
-from magdagdon.store import reviews as rows_of_reviews
-from magdagdon.store.rows import to_json_text
+from magdagdon.services.errors import GameNotOverError, ReviewFailedError
+from magdagdon.services.retried_writes import KEPT_WRITES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -41,18 +46,6 @@ STALE = timedelta(seconds=120)
 ATTEMPTS = 3
 #: The store is told of progress when it has moved on this much (each write is a transaction).
 PROGRESS_STEP = 0.05
-
-
-class GameNotOverError(IllegalActionError):
-    """A review is of a whole game: 409 until it is over."""
-
-    code = "game_not_over"
-
-
-class ReviewFailedError(RuntimeError):
-    """Every attempt to compute the review failed (a fault, never the player's)."""
-
-    code = "review_failed"
 
 
 class Jobs(Protocol):
@@ -87,9 +80,9 @@ def review(store: Store, player: str, game_id: str, jobs: Jobs) -> Pending | Don
     game = games.load(store, player, game_id)
     if not game.state.is_over:
         raise GameNotOverError("the game is not over yet: a review is of a whole game")
-    with store.engine.connect() as conn:
-        row = rows_of_reviews.read(conn, game_id)
-    found = _answer(row, jobs.running(game_id))
+    with store.read() as reads:
+        row = reads.review(game_id)
+    found = _answer(row, jobs.running(game_id) or KEPT_WRITES.holds(_kept(store, game_id)))
     return found if found is not None else _start(store, game, jobs)
 
 
@@ -111,15 +104,15 @@ def _start(store: Store, game: GameRecord, jobs: Jobs) -> Pending | Done:
     stamp = clock.stamp()
     with store.write() as rows:
         rows.game(game.id)  # locked: of two polls that find no job, one starts it
-        row = rows_of_reviews.read(rows.conn, game.id)
+        row = rows.review(game.id)
         found = _answer(row, running=False)
         if found is not None:  # another poll started it (or finished it) meanwhile
             return found
         if row is None:
-            rows_of_reviews.start(rows.conn, game.id, REVIEW_FORMAT, stamp)
+            rows.start_review(game.id, REVIEW_FORMAT, stamp)
         else:
             again = row.attempts + 1 if row.format == REVIEW_FORMAT else 1
-            rows_of_reviews.restart(rows.conn, game.id, REVIEW_FORMAT, stamp, again)
+            rows.restart_review(game.id, REVIEW_FORMAT, stamp, again)
     played = [action_to_json(a) for a in store.actions(game.id)]
     try:
         jobs.background(
@@ -132,7 +125,7 @@ def _start(store: Store, game: GameRecord, jobs: Jobs) -> Pending | Done:
         )
     except BaseException:
         with store.write() as rows:  # nothing computes it: the next poll starts it again
-            rows_of_reviews.forget(rows.conn, game.id)
+            rows.forget_review(game.id)
         raise
     return Pending(0.0)
 
@@ -145,23 +138,34 @@ def _callbacks(store: Store, game_id: str) -> dict[str, Callable[[Any], None]]:
         if fraction - told[0] >= PROGRESS_STEP and fraction < 1:
             told[0] = fraction
             with store.write() as rows:
-                rows_of_reviews.progress(rows.conn, game_id, round(fraction, 3), clock.stamp())
+                rows.review_progress(game_id, round(fraction, 3), clock.stamp())
 
     def on_done(result: dict[str, Any]) -> None:
-        with store.write() as rows:
-            rows_of_reviews.finish(rows.conn, game_id, to_json_text(result), clock.stamp())
+        def write() -> None:
+            with store.write() as rows:
+                rows.finish_review(game_id, result, clock.stamp())
+
+        KEPT_WRITES.write(_kept(store, game_id), write)
 
     def on_error(error: BaseException) -> None:
         log.error("the review of game %s failed: %r", game_id, error)
-        with store.write() as rows:
-            why = f"{type(error).__name__}: {error}"[:500]
-            rows_of_reviews.finish(rows.conn, game_id, why, clock.stamp(), failed=True)
+        why = f"{type(error).__name__}: {error}"[:500]
+
+        def write() -> None:
+            with store.write() as rows:
+                rows.fail_review(game_id, why, clock.stamp())
+
+        KEPT_WRITES.write(_kept(store, game_id), write)
 
     return {"on_progress": on_progress, "on_done": on_done, "on_error": on_error}
 
 
+def _kept(store: Store, game_id: str) -> str:
+    return f"the review of game {game_id} (store {id(store):x})"
+
+
 def _time(stamp: str) -> datetime:
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return clock.parse(stamp)
 
 
 # ----- the job (in a compute process: module-level, its arguments plain data) -----------------

@@ -16,21 +16,25 @@ ends the text when it is not the player's own machine (loopback), so friends can
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Literal, get_args
 from urllib.parse import urlsplit
 
-from magdagdon.engine import SIZE, IllegalActionError
+from pydantic import Field
+
+from magdagdon.engine import SIZE, Difficulty
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.daily import daily_number
+from magdagdon.lan import is_loopback_host
+from magdagdon.services.errors import GameNotOverError, NotDailyError
 
 if TYPE_CHECKING:
     from magdagdon.store import GameRecord
 
 #: From the strongest combination down: the kind a cell shows.
-KINDS = ("straight", "four_of_a_kind", "two_pairs", "number", "ruin")
+Kind = Literal["straight", "four_of_a_kind", "two_pairs", "number", "ruin"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
 EMOJI = {
     "straight": "\U0001f7e9",  # green square
     "four_of_a_kind": "\U0001f7ea",  # purple square
@@ -39,26 +43,19 @@ EMOJI = {
     "ruin": "\U0001f7e5",  # red square
 }
 PRACTICE = {"fil": "praktis", "en": "practice"}
-_RANK = {kind: index for index, kind in enumerate(KINDS)}
-
-
-class NotOverError(IllegalActionError):
-    code = "game_not_over"
-
-
-class NotDailyError(IllegalActionError):
-    code = "not_daily"
+_RANK: dict[str, int] = {kind: index for index, kind in enumerate(KINDS)}
 
 
 @dataclass(frozen=True, slots=True)
 class Share:
+    game_id: str
     number: int
-    day: str
-    difficulty: str
-    mode: str
+    date: str  # the challenge's day, YYYY-MM-DD
+    difficulty: Difficulty
+    mode: Literal["daily", "practice"]
     score: int
-    grid: tuple[tuple[str, ...], ...]  # 4 rows of 4 kinds
-    text: dict[str, str]  # by language
+    grid: tuple[tuple[Kind, ...], ...]  # 4 rows of 4
+    text: Annotated[dict[str, str], Field(description="The share text in each language (fil, en).")]
 
 
 def share(game: GameRecord, base_url: str | None) -> Share:
@@ -68,42 +65,43 @@ def share(game: GameRecord, base_url: str | None) -> Share:
         raise NotDailyError("only a daily challenge (or its practice) has a share text")
     state = game.state
     if not state.is_over:
-        raise NotOverError("the game is not over yet")
+        raise GameNotOverError("the game is not over yet")
     final = state.score()
     grid = board_picture(
         state.codes(), [line.combo for line in final.rows], [line.combo for line in final.columns]
     )
     number = daily_number(date.fromisoformat(game.daily_date))
     score = final.total
-    url = base_url if base_url and not is_loopback(base_url) else None
+    mode: Literal["daily", "practice"] = "practice" if game.mode.value == "practice" else "daily"
+    url = base_url if base_url and not is_loopback_host(urlsplit(base_url).hostname) else None
     text = {
         language: share_text(
             number,
             game.difficulty.value,
             score,
             grid,
-            practice=PRACTICE[language] if game.mode.value == "practice" else None,
+            practice=PRACTICE[language] if mode == "practice" else None,
             url=url,
         )
         for language in PRACTICE
     }
-    return Share(number, game.daily_date, game.difficulty.value, game.mode.value, score, grid, text)
+    return Share(game.id, number, game.daily_date, game.difficulty, mode, score, grid, text)
 
 
 def board_picture(
     codes: list[int], rows: list[str | None], columns: list[str | None]
-) -> tuple[tuple[str, ...], ...]:
+) -> tuple[tuple[Kind, ...], ...]:
     """The kind of each cell (see :data:`KINDS`) from the board's codes and its lines' combos."""
     picture = []
     for r in range(SIZE):
-        line = []
+        line: list[Kind] = []
         for c in range(SIZE):
             code = codes[r * SIZE + c]
             if code == RUIN_CODE:
                 line.append("ruin")
                 continue
-            kinds = [combo for combo in (rows[r], columns[c]) if combo is not None] or ["number"]
-            line.append(min(kinds, key=_RANK.__getitem__))
+            ranks = [_RANK[combo] for combo in (rows[r], columns[c]) if combo is not None]
+            line.append(KINDS[min(ranks, default=_RANK["number"])])
         picture.append(tuple(line))
     return tuple(picture)
 
@@ -112,7 +110,7 @@ def share_text(
     number: int,
     difficulty: str,
     score: int,
-    grid: tuple[tuple[str, ...], ...],
+    grid: tuple[tuple[Kind, ...], ...],
     *,
     practice: str | None = None,
     url: str | None = None,
@@ -124,14 +122,3 @@ def share_text(
     if url:
         lines.append(url)
     return "\n".join(lines)
-
-
-def is_loopback(url: str) -> bool:
-    """Whether ``url``'s host is this machine only (``localhost``, 127.0.0.0/8, ``::1``)."""
-    host = urlsplit(url).hostname or ""
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

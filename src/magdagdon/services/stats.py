@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import statistics as pystats
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
 
 from magdagdon.bots.strength import COMPUTER_MEAN
 from magdagdon.services import daily
-from magdagdon.store import results as rows_of_results
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty
@@ -27,43 +28,49 @@ TOP_BIN = 500  # the highest possible score is 544: the last bin is 500–549
 
 @dataclass(frozen=True, slots=True)
 class Bin:
-    low: int  # the bin holds the scores low … high, both included
-    high: int
+    low: Annotated[int, Field(alias="from", description="The lowest score of the bin.")]
+    high: Annotated[int, Field(alias="to", description="The highest score of the bin (included).")]
     count: int
 
 
 @dataclass(frozen=True, slots=True)
+class Combos:
+    straight: Annotated[int, Field(description="Lines (rows and columns) made into a STRAIGHT.")]
+    four_of_a_kind: int
+    two_pairs: int
+
+
+@dataclass(frozen=True, slots=True)
 class Statistics:
-    games: int
+    difficulty: str
+    games: Annotated[int, Field(description="normal, daily and practice games started.")]
     finished: int
     mean: float | None
     median: float | None
     best: int | None
-    best_game_id: str | None
+    best_game_id: Annotated[
+        str | None, Field(description="The best game (to review it); null when none.")
+    ]
     histogram: tuple[Bin, ...]
     streak: daily.Streak
     ruins_per_game: float | None
     powers_per_game: float | None
-    straights: int
-    fours: int
-    two_pairs: int
-    computer_mean: float
+    combos: Combos
+    computer_mean: Annotated[
+        float,
+        Field(description="The computer player's mean on this difficulty (6,000 measured games)."),
+    ]
 
 
 def statistics(store: Store, player: str, difficulty: Difficulty) -> Statistics:
-    with store.snapshot() as conn:
-        started = rows_of_results.started(conn, player, difficulty, MODES)
-        scores = rows_of_results.scores(conn, player, difficulty, MODES)
-        ruins, powers, straights, fours, two_pairs = rows_of_results.totals(
-            conn, player, difficulty, MODES
-        )
-        best_game = (
-            rows_of_results.best_game(conn, player, difficulty, MODES, scores[-1])
-            if scores
-            else None
-        )
+    with store.snapshot() as reads:
+        started = reads.started(player, difficulty, MODES)
+        scores = reads.scores(player, difficulty, MODES)
+        ruins, powers, straights, fours, two_pairs = reads.totals(player, difficulty, MODES)
+        best_game = reads.best_game(player, difficulty, MODES, scores[-1]) if scores else None
     finished = len(scores)
     return Statistics(
+        difficulty=difficulty.value,
         games=started,
         finished=finished,
         mean=round(sum(scores) / finished, 2) if finished else None,
@@ -74,9 +81,7 @@ def statistics(store: Store, player: str, difficulty: Difficulty) -> Statistics:
         streak=daily.player_streak(store, player),
         ruins_per_game=round(ruins / finished, 2) if finished else None,
         powers_per_game=round(powers / finished, 2) if finished else None,
-        straights=straights,
-        fours=fours,
-        two_pairs=two_pairs,
+        combos=Combos(straight=straights, four_of_a_kind=fours, two_pairs=two_pairs),
         computer_mean=COMPUTER_MEAN[difficulty],
     )
 

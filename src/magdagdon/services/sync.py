@@ -11,7 +11,7 @@ the rest is played as the page's own actions are (``games.play``: the end of a g
 Statistics summary and High Score the same way). A game under way on the server and continued
 offline therefore goes on from where the offline play left it, and keeps its mode (a ranked
 daily attempt started on the server stays ranked). A game begun offline is new to the server:
-a daily challenge begun offline is kept as practice (SPEC.md "Where a rank comes from"), and
+a daily challenge begun offline is kept as practice (docs/rules.md "Where a rank comes from"), and
 an unfinished one becomes the player's game under way, as a new game would.
 """
 
@@ -31,38 +31,18 @@ from magdagdon.engine import (
     action_to_json,
 )
 from magdagdon.engine.daily import FIRST_DAY, daily_seed
+from magdagdon.engine.rules import SEED_LIMIT
 from magdagdon.services import games
-from magdagdon.services.errors import RefusedInputError
+from magdagdon.services.errors import MalformedSyncError, SyncConflictError, SyncInvalidError
+from magdagdon.services.import_checks import MAX_ACTIONS  # an import's bound, the same game
 from magdagdon.store import GameMode, GameRecord, GameStatus, now
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action
     from magdagdon.store import Store
 
-SEED_LIMIT = 2**53
-#: The longest log a game sent back may have (a game is about a hundred actions).
-MAX_ACTIONS = 2000
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _KEYS = {"id", "difficulty", "seed", "mode", "daily_date", "actions"}
-
-
-class SyncInvalidError(RefusedInputError):
-    """A game sent back whose log does not replay from its seed (``action``: its place)."""
-
-    code = "sync_invalid"
-
-    def __init__(self, message: str, *, action: int | None = None) -> None:
-        super().__init__(message)
-        self.action = action
-
-    def fields(self) -> dict[str, int | None]:
-        return {"action": self.action}
-
-
-class SyncConflictError(IllegalActionError):
-    """The server's game went another way than the log sent (played on another device)."""
-
-    code = "sync_conflict"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +99,7 @@ def _first_difference(stored: list[Action], sent: list[Action]) -> int:
 
 def _checked(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict) or set(body) != _KEYS:
-        raise RefusedInputError(
+        raise MalformedSyncError(
             f"a game to sync is an object with exactly the keys {sorted(_KEYS)}"
         )
     checks = {
@@ -132,7 +112,7 @@ def _checked(body: Any) -> dict[str, Any]:
     }
     wrong = [key for key, ok in checks.items() if not ok]
     if wrong:
-        raise RefusedInputError(f"{', '.join(repr(k) for k in wrong)} not valid")
+        raise MalformedSyncError(f"{', '.join(repr(k) for k in wrong)} not valid")
     return body
 
 

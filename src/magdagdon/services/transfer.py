@@ -1,4 +1,4 @@
-"""A player's data as one JSON file (issue 18 item 4, "Your data is yours"): export every game
+"""A player's data as one JSON file ("Your data is yours"): export every game
 (seed, mode, action log) and setting; import such a file into this player.
 
 Import trusts nothing the file claims that the engine can tell: every game is replayed from its
@@ -20,12 +20,14 @@ import hashlib
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from magdagdon import clock
 from magdagdon.engine import (
+    SEED_LIMIT,
     Action,
     Difficulty,
     GameState,
@@ -36,21 +38,18 @@ from magdagdon.engine import (
 )
 from magdagdon.engine.daily import FIRST_DAY, daily_seed
 from magdagdon.services import games
+from magdagdon.services import import_checks as checks
 from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
 from magdagdon.services.players import clean_name
-from magdagdon.services.results import result_of
 from magdagdon.store import GameMode, GameRecord, GameStatus
-from magdagdon.store import transfer as rows_of_transfer
-from magdagdon.store.daily import set_name
+from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from magdagdon.store import Player, Store
+    from magdagdon.store.rows import Rows
 
 FORMAT = "magdagdon-export"
 VERSION = 1
-SEED_LIMIT = 2**53
 _TOP_KEYS = {"format", "version", "exported_at", "player", "games"}
 _GAME_KEYS = {
     "id",
@@ -89,8 +88,8 @@ class _Replayed:
 
 def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
     """The export document of ``token``'s player (``player`` None: nobody yet, no games)."""
-    with store.snapshot() as conn:
-        found = rows_of_transfer.exported_games(conn, token) if player is not None else []
+    with store.snapshot() as reads:
+        found = reads.exported_games(token) if player is not None else []
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -122,47 +121,101 @@ def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
 
 
 def import_document(store: Store, player: Player, document: Any) -> Imported:
-    """Replay every game of ``document`` and store those the player does not have yet."""
+    """Replay every game of ``document`` here and store those the player does not have yet
+    (the server runs :func:`prepare` in a compute process instead: see the route)."""
+    prepared = check_and_replay(document, player.token, clock.now())
+    return store_prepared(store, player, prepared)
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A file, checked and replayed: its name setting and its games, ready to store."""
+
+    name: str | None
+    games: list[_Replayed]
+
+
+def prepare(body: bytes, player: str, now: datetime) -> Prepared:
+    """Parse, check and replay the file ``body`` for ``player`` as of ``now``: the CPU-heavy
+    part, which reads no database (run in a compute process, apart from the players'
+    actions). Refusals are :class:`RefusedInputError`."""
+    try:
+        document = json.loads(body)
+    except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, a 5,000-digit number
+        raise MalformedImportError(f"the body is not JSON: {exc}") from None
+    return check_and_replay(document, player, now)
+
+
+def check_and_replay(document: Any, player: str, now: datetime) -> Prepared:
     name, entries = _parse(document)
-    today = clock.today()
-    replayed = [_replay(position, entry, player.token, today) for position, entry in entries]
-    ids = [game.record.id for game in replayed]
-    with store.write() as rows:
-        # another player's id: the game gets one of its own, the same at every import
-        own_ids = {game_id: _own_id(player.token, game_id) for game_id in ids}
-        owners = rows_of_transfer.owners(rows.conn, [*ids, *own_ids.values()])
-        ranked = rows_of_transfer.ranked_days(rows.conn, player.token)
-        kept: list[_Replayed] = []
-        skipped = 0
-        for game in replayed:
-            record = game.record
+    return Prepared(name, [_replay(position, entry, player, now) for position, entry in entries])
+
+
+def store_prepared(
+    store: Store, player: Player, prepared: Prepared, *, new_player: bool = False
+) -> Imported:
+    """Store the prepared games the player does not have yet, :data:`CHUNK` games to a
+    transaction, so that the players' writes go between them (``new_player``: the player is
+    saved with the first). A storage failure between two chunks leaves the earlier ones
+    stored; importing the file again adds the rest (the games kept are skipped)."""
+    kept_count = skipped = 0
+    # High Scores in the order the games ended: an entry's id orders ties
+    games_left = sorted(prepared.games, key=lambda g: (g.record.finished_at or "", g.record.id))
+    first = True
+    while first or games_left:
+        chunk, games_left = games_left[:CHUNK], games_left[CHUNK:]
+        with store.write() as rows:
+            if first and new_player:
+                rows.insert_player(player, clock.stamp())
+            kept, skipped_here = _store_chunk(rows, player.token, chunk)
+            if first and prepared.name is not None and player.name is None:
+                rows.set_name(player.token, prepared.name)
+        first = False
+        time.sleep(PAUSE)  # the writes that wait take the lock now, not after the whole file
+        kept_count += kept
+        skipped += skipped_here
+    return Imported(imported=kept_count, skipped=skipped)
+
+
+#: Games stored in one transaction: some 40 ms of SQLite's write lock.
+CHUNK = 250
+PAUSE = 0.002  # seconds between two chunks
+
+
+def _store_chunk(rows: Rows, player: str, chunk: list[_Replayed]) -> tuple[int, int]:
+    """Store the games of ``chunk`` the player does not have yet: (kept, skipped)."""
+    ids = [game.record.id for game in chunk]
+    # another player's id: the game gets one of its own, the same at every import
+    own_ids = {game_id: _own_id(player, game_id) for game_id in ids}
+    owners = rows.owners([*ids, *own_ids.values()])
+    ranked = rows.ranked_days(player)
+    kept: list[_Replayed] = []
+    skipped = 0
+    for game in chunk:
+        record = game.record
+        owner = owners.get(record.id)
+        if owner is not None and owner != player:
+            record = replace(record, id=own_ids[record.id])
             owner = owners.get(record.id)
-            if owner is not None and owner != player.token:
-                record = replace(record, id=own_ids[record.id])
-                owner = owners.get(record.id)
-                if owner is not None and owner != player.token:  # 64 bits met again: never
-                    record = replace(record, id=secrets.token_hex(8))
-                    owner = None
-            if owner == player.token:
-                skipped += 1
-                continue
-            record = _settle_mode(record, ranked)
-            kept.append(_Replayed(record, game.log))
-        records = [game.record for game in kept]
-        rows_of_transfer.insert_games(rows.conn, records)
-        rows_of_transfer.insert_actions(
-            rows.conn, [(game.record.id, game.log, game.record.updated_at) for game in kept]
-        )
-        over = sorted(
-            (r for r in records if r.status is GameStatus.FINISHED),
-            key=lambda r: (r.finished_at or "", r.id),
-        )
-        rows_of_transfer.insert_results(rows.conn, [(r, result_of(r.state)) for r in over])
-        ranked_scores = [games.high_score(r) for r in over if r.mode.ranked]
-        rows_of_transfer.insert_high_scores(rows.conn, player.token, ranked_scores)
-        if name is not None and player.name is None:
-            set_name(rows.conn, player.token, name)
-    return Imported(imported=len(kept), skipped=skipped)
+            if owner is not None and owner != player:  # 64 bits met again: never
+                record = replace(record, id=secrets.token_hex(8))
+                owner = None
+        if owner == player:
+            skipped += 1
+            continue
+        record = _settle_mode(record, ranked)
+        kept.append(_Replayed(record, game.log))
+    records = [game.record for game in kept]
+    rows.insert_games(records)
+    rows.insert_actions([(game.record.id, game.log, game.record.updated_at) for game in kept])
+    over = sorted(
+        (r for r in records if r.status is GameStatus.FINISHED),
+        key=lambda r: (r.finished_at or "", r.id),
+    )
+    rows.insert_results([(r, result_of(r.state)) for r in over])
+    ranked_scores = [games.high_score(r) for r in over if r.mode.ranked]
+    rows.insert_high_scores(player, ranked_scores)
+    return len(kept), skipped
 
 
 def _own_id(player: str, game_id: str) -> str:
@@ -212,6 +265,7 @@ def _parse(document: Any) -> tuple[str | None, list[tuple[int, dict[str, Any]]]]
     found = document["games"]
     if not isinstance(found, list):
         raise MalformedImportError('"games" is a list')
+    checks.check_count(found)
     entries = []
     seen: set[str] = set()
     for position, entry in enumerate(found, 1):
@@ -248,7 +302,7 @@ def _check_shape(position: int, entry: Any) -> None:
         raise MalformedImportError(f"{where}: {', '.join(repr(k) for k in wrong)} not valid")
 
 
-def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _Replayed:
+def _replay(position: int, entry: dict[str, Any], player: str, now: datetime) -> _Replayed:
     """Replay one game of the file; :class:`ImportInvalidError` at the first thing that is not
     as the file says."""
     where = f"game {position} (id {entry['id']})"
@@ -257,6 +311,8 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
         message = f"{where}: {reason}; nothing was imported"
         return ImportInvalidError(message, game=position, action=action)
 
+    checks.check_actions(position, where, entry["actions"])
+    today = now.date()
     difficulty = Difficulty(entry["difficulty"])
     mode = GameMode(entry["mode"])
     day = entry["daily_date"]
@@ -273,9 +329,11 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
             raise refuse(f"its seed is not the seed of the {day} {difficulty.value} challenge")
     state = GameState.new(difficulty, entry["seed"])
     log = []
+    hints = checks.HintBound()
     for index, data in enumerate(entry["actions"], 1):
         try:
             action = action_from_json(data)
+            hints.before(state)
             state = state.apply(action)
         except (MalformedError, IllegalActionError) as exc:
             raise refuse(f"action {index} {_shown(data)} does not replay: {exc}", index) from None
@@ -288,11 +346,19 @@ def _replay(position: int, entry: dict[str, Any], player: str, today: date) -> _
     final = state.score().total if state.is_over else None
     if claimed != final:
         raise refuse(f"it claims the score {claimed}, but its replay scores {final}")
-    created = _time(entry["created_at"], refuse, "created_at")
+    hints.check(position, where, entry["hints_used"], state)
     finished = entry["finished_at"]
     if (finished is not None) != state.is_over:
         raise refuse("finished_at is given exactly for a finished game")
-    finished_at = _time(finished, refuse, "finished_at") if finished is not None else None
+    created_moment = checks.moment(position, where, "created_at", entry["created_at"], now)
+    finished_moment = (
+        None if finished is None else checks.moment(position, where, "finished_at", finished, now)
+    )
+    checks.check_times(
+        position, where, created_moment, finished_moment, None if day is None else challenge
+    )
+    created = clock.stamp(created_moment)
+    finished_at = None if finished_moment is None else clock.stamp(finished_moment)
     record = GameRecord(
         id=entry["id"],
         player=player,
@@ -323,14 +389,3 @@ def _shown(data: Any) -> str:
     except (TypeError, ValueError):
         text = repr(data)
     return text if len(text) <= 120 else text[:117] + "..."
-
-
-def _time(text: str, refuse: Callable[[str], ImportInvalidError], key: str) -> str:
-    """An ISO-8601 time, as the store keeps times (UTC, to the millisecond)."""
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise refuse(f"{key} {text!r} is not an ISO-8601 time") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return clock.stamp(moment)

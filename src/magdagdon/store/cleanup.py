@@ -26,7 +26,7 @@ from sqlalchemy import bindparam, delete, exists, select
 from magdagdon.store.tables import actions, games, metadata, players
 
 if TYPE_CHECKING:
-    from sqlalchemy import ColumnElement, Table
+    from sqlalchemy import ColumnElement, Connection, Table
 
     from magdagdon.store.store import Store
 
@@ -87,40 +87,70 @@ LOCK_EMPTY_PLAYERS = (
 DELETE_PLAYERS = delete(players).where(players.c.token.in_(bindparam("tokens", expanding=True)))
 
 
+class CleanupReads:
+    """The candidates of each batch (part of :class:`~magdagdon.store.rows.Reads`)."""
+
+    conn: Connection
+
+    def stale_games(self, cutoff: str) -> list[str]:
+        """Up to :data:`BATCH` unfinished games untouched since ``cutoff``."""
+        return list(self.conn.execute(STALE_GAMES, {"cutoff": cutoff}).scalars())
+
+    def empty_players(self, after: str, cutoff: str) -> tuple[list[str], str | None]:
+        """The empty players made before ``cutoff`` among the next :data:`BATCH` tokens after
+        ``after``; and the page's last token (None: this was the last page)."""
+        end = self.conn.execute(PAGE_END, {"after": after}).scalar()
+        page = {"after": after, "end": end, "cutoff": cutoff}
+        found = self.conn.execute(EMPTY_PLAYERS if end is None else EMPTY_PLAYERS_TO, page)
+        return list(found.scalars()), end
+
+
+class CleanupWrites:
+    """The removals of each batch (part of :class:`~magdagdon.store.rows.Rows`): the
+    candidates are locked and checked again, so a game played meanwhile stays."""
+
+    conn: Connection
+
+    def remove_games(self, ids: list[str], cutoff: str) -> int:
+        """Remove those of ``ids`` still stale, with their logs; answer how many."""
+        locked = self.conn.execute(LOCK_STALE_GAMES, {"ids": ids, "cutoff": cutoff})
+        ids = [row[0] for row in locked]
+        if ids:
+            self.conn.execute(DELETE_ACTIONS, {"ids": ids})
+            self.conn.execute(DELETE_GAMES, {"ids": ids})
+        return len(ids)
+
+    def remove_players(self, tokens: list[str], cutoff: str) -> int:
+        """Remove those of ``tokens`` still empty; answer how many."""
+        query = {"tokens": tokens, "cutoff": cutoff}
+        locked = [row[0] for row in self.conn.execute(LOCK_EMPTY_PLAYERS, query)]
+        if locked:
+            self.conn.execute(DELETE_PLAYERS, {"tokens": locked})
+        return len(locked)
+
+
 def remove_stale_games(store: Store, cutoff: str) -> int:
     """Remove every unfinished game untouched since ``cutoff`` (an ISO-8601 stamp); answer
     how many."""
     removed = 0
     while True:
-        with store.snapshot() as conn:
-            ids = list(conn.execute(STALE_GAMES, {"cutoff": cutoff}).scalars())
+        with store.snapshot() as reads:
+            ids = reads.stale_games(cutoff)
         if not ids:
             return removed
         with store.write() as rows:
-            locked = list(rows.conn.execute(LOCK_STALE_GAMES, {"ids": ids, "cutoff": cutoff}))
-            ids = [row[0] for row in locked]
-            if ids:
-                rows.conn.execute(DELETE_ACTIONS, {"ids": ids})
-                rows.conn.execute(DELETE_GAMES, {"ids": ids})
-        removed += len(ids)
+            removed += rows.remove_games(ids, cutoff)
 
 
 def remove_empty_players(store: Store, cutoff: str) -> int:
     """Remove every player made before ``cutoff`` that nothing refers to; answer how many."""
     removed, after = 0, ""
     while True:
-        with store.snapshot() as conn:
-            end = conn.execute(PAGE_END, {"after": after}).scalar()
-            page = {"after": after, "end": end, "cutoff": cutoff}
-            found = conn.execute(EMPTY_PLAYERS if end is None else EMPTY_PLAYERS_TO, page)
-            tokens = list(found.scalars())
+        with store.snapshot() as reads:
+            tokens, end = reads.empty_players(after, cutoff)
         if tokens:
             with store.write() as rows:
-                query = {"tokens": tokens, "cutoff": cutoff}
-                locked = [row[0] for row in rows.conn.execute(LOCK_EMPTY_PLAYERS, query)]
-                if locked:
-                    rows.conn.execute(DELETE_PLAYERS, {"tokens": locked})
-            removed += len(locked)
+                removed += rows.remove_players(tokens, cutoff)
         if end is None:
             return removed
         after = end

@@ -44,8 +44,8 @@ def copy_database(source: str | os.PathLike[str], target: str | os.PathLike[str]
     """Copy everything from ``source`` into the empty ``target`` (both migrated first)."""
     with Store(source) as origin, Store(target) as destination:
         counts: dict[str, int] = {}
-        with origin.snapshot() as reader, destination.write() as rows:
-            writer = rows.conn
+        with origin.snapshot() as reads, destination.write() as rows:
+            reader, writer = reads.conn, rows.conn
             if writer.execute(select(func.count()).select_from(players)).scalar_one():
                 raise TargetNotEmptyError(
                     f"{describe(target)} already holds players: copy into a new database"

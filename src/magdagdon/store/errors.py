@@ -1,21 +1,7 @@
-"""What the store refuses. Its 409 cases are ``IllegalActionError`` s, like the engine's, so the
-API answers them the same way."""
+"""What the store's tools refuse (a write's refusals are the services' own:
+``magdagdon.services.errors``)."""
 
 from __future__ import annotations
-
-from magdagdon.engine import IllegalActionError
-
-
-class GameNotFoundError(LookupError):
-    """No such game (or not this player's)."""
-
-
-class VersionConflictError(IllegalActionError):
-    code = "version_conflict"
-
-
-class GameAbandonedError(IllegalActionError):
-    code = "game_abandoned"
 
 
 class SchemaTooNewError(RuntimeError):

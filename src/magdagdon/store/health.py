@@ -7,10 +7,18 @@ write-ahead log, synchronously: a full disk, a read-only or damaged file). Postg
 connection (a stopped or unreachable server), ``transaction_read_only`` (a server in recovery,
 or made read-only), and the lock that an action's writes take on its tables (a table locked by
 another program), released at once. Each within the store's waits.
+
+A success is reused for :data:`FRESH` seconds: a check within that time of a probe that wrote
+answers "well" without writing again (a monitor polling every few seconds still gets a fresh
+probe each time, and a flood of checks cannot make the server write and sync the disk for
+each). A failure is never reused: while the database cannot be used, every check probes again,
+so its recovery shows at once.
 """
 
 from __future__ import annotations
 
+import time
+import weakref
 from typing import TYPE_CHECKING
 
 from sqlalchemy import text
@@ -26,10 +34,25 @@ _SQLITE_PROBE = text(f"PRAGMA user_version = {ALEMBIC_USER_VERSION:d}")
 _PG_PROBE = text("SELECT current_setting('transaction_read_only')")
 _PG_LOCK_PROBE = text("LOCK TABLE games, actions IN ROW EXCLUSIVE MODE")
 _QUICK_CHECK = text("PRAGMA quick_check(1)")
+FRESH = 1.0  # seconds
+_well_at: weakref.WeakKeyDictionary[Store, float] = weakref.WeakKeyDictionary()
 
 
-def probe(store: Store) -> Failure | None:
-    """None when the database is well; else what is wrong."""
+def probe(store: Store, fresh: float = FRESH) -> Failure | None:
+    """None when the database is well (a probe that began less than ``fresh`` seconds ago
+    found it so, or this one does); else what is wrong."""
+    began = time.monotonic()
+    if began - _well_at.get(store, float("-inf")) < fresh:
+        return None
+    failure = _probe(store)
+    if failure is None:
+        _well_at[store] = began
+    else:
+        _well_at.pop(store, None)
+    return failure
+
+
+def _probe(store: Store) -> Failure | None:
     try:
         with store.write() as rows:
             if store.dialect == "sqlite":
@@ -50,8 +73,8 @@ def damage(store: Store) -> str | None:
     if store.dialect != "sqlite":
         return None
     try:
-        with store.snapshot() as conn:
-            found = str(conn.execute(_QUICK_CHECK).scalar())
+        with store.snapshot() as reads:
+            found = str(reads.conn.execute(_QUICK_CHECK).scalar())
     except StorageUnavailableError as exc:
         return f"{exc.reason} ({exc.failure.detail})"
     return None if found == "ok" else f"the database file is damaged ({found})"

@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from magdagdon.store.tables import device_links
 
 if TYPE_CHECKING:
-    from magdagdon.store.rows import Rows
+    from sqlalchemy import Connection
 
 _l = device_links.c
 INSERT_LINK = insert(device_links)
@@ -40,29 +40,32 @@ class LinkRow:
     used_at: str | None
 
 
-def insert_link(rows: Rows, code_hash: str, player: str, created_at: str, expires_at: str) -> None:
-    """Store a new link of ``player`` (after sweeping the expired ones)."""
-    rows.conn.execute(DELETE_EXPIRED, {"now": created_at})
-    rows.conn.execute(
-        INSERT_LINK,
-        {
-            "code_hash": code_hash,
-            "player": player,
-            "created_at": created_at,
-            "expires_at": expires_at,
-            "used_at": None,
-        },
-    )
+class LinkRows:
+    """The writes of device links (part of :class:`~magdagdon.store.rows.Rows`)."""
 
+    conn: Connection
 
-def use_link(rows: Rows, code_hash: str, now: str) -> str | None:
-    """Mark the link used; answer its player, or None when it is unknown, used or expired (and
-    then nothing is written)."""
-    player = rows.conn.execute(USE_LINK, {"b_code_hash": code_hash, "b_now": now}).scalar()
-    return None if player is None else str(player)
+    def insert_link(self, code_hash: str, player: str, created_at: str, expires_at: str) -> None:
+        """Store a new link of ``player`` (after sweeping the expired ones)."""
+        self.conn.execute(DELETE_EXPIRED, {"now": created_at})
+        self.conn.execute(
+            INSERT_LINK,
+            {
+                "code_hash": code_hash,
+                "player": player,
+                "created_at": created_at,
+                "expires_at": expires_at,
+                "used_at": None,
+            },
+        )
 
+    def use_link(self, code_hash: str, now: str) -> str | None:
+        """Mark the link used; answer its player, or None when it is unknown, used or expired
+        (and then nothing is written)."""
+        found = self.conn.execute(USE_LINK, {"b_code_hash": code_hash, "b_now": now}).scalar()
+        return None if found is None else str(found)
 
-def link(rows: Rows, code_hash: str) -> LinkRow | None:
-    """The link's row, to say why it could not be used."""
-    row = rows.conn.execute(LINK, {"code_hash": code_hash}).first()
-    return None if row is None else LinkRow(row[0], row[1], row[2])
+    def link(self, code_hash: str) -> LinkRow | None:
+        """The link's row, to say why it could not be used."""
+        row = self.conn.execute(LINK, {"code_hash": code_hash}).first()
+        return None if row is None else LinkRow(row[0], row[1], row[2])

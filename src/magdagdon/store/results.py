@@ -1,10 +1,17 @@
-"""The rows of finished games' summaries (``game_results``) and the reads Statistics make.
+"""Finished games' summaries (``game_results``) and the reads Statistics make.
 
-Statements are built once at import, as in ``statements.py``."""
+A summary is read off the engine's final score. It is written when a game ends
+(``services.games.play``, in the action's transaction), when a game is imported, and by the
+migration that made the table (for the games finished before it), so that Statistics of 10,000
+games read 10,000 small rows instead of replaying 10,000 games.
+
+Statements are built once at import, as in ``statements.py``.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, func, insert, select
@@ -12,13 +19,41 @@ from sqlalchemy import bindparam, func, insert, select
 from magdagdon.store.tables import game_results, games
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from sqlalchemy import BindParameter, Connection
 
-    from magdagdon.engine import Difficulty
-    from magdagdon.services.results import GameResult
+    from magdagdon.engine import Difficulty, GameState
     from magdagdon.store.records import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    score: int
+    ruins: int
+    powers_used: int
+    turns: int
+    straights: int  # lines (rows and columns) of each combination
+    fours: int
+    two_pairs: int
+
+
+def result_of(state: GameState) -> GameResult:
+    """The summary of a finished game's final state."""
+    if not state.is_over:
+        raise ValueError("only a finished game has a result")
+    score = state.score()
+    combos = [line.combo for line in (*score.rows, *score.columns)]
+    return GameResult(
+        score=score.total,
+        ruins=score.ruins,
+        powers_used=state.powers_used,
+        turns=state.turn,
+        straights=combos.count("straight"),
+        fours=combos.count("four_of_a_kind"),
+        two_pairs=combos.count("two_pairs"),
+    )
+
 
 _r = game_results.c
 INSERT_RESULT = insert(game_results)
@@ -56,11 +91,6 @@ STARTED = (
 )
 
 
-def insert_result(conn: Connection, game: GameRecord, result: GameResult) -> None:
-    """Write the summary of ``game``, which has just ended with ``result``."""
-    conn.execute(INSERT_RESULT, result_row(game, result))
-
-
 def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
     """The ``game_results`` row (its columns are the result's fields, and the game's keys)."""
     return {
@@ -72,33 +102,53 @@ def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
     }
 
 
-def scores(
-    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]
-) -> list[int]:
-    """The final scores of the player's finished games of these modes, lowest first."""
-    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
-    return list(conn.execute(SCORES, query).scalars())
+class ResultReads:
+    """The reads of Statistics (part of :class:`~magdagdon.store.rows.Reads`)."""
+
+    conn: Connection
+
+    def scores(self, player: str, difficulty: Difficulty, modes: Iterable[str]) -> list[int]:
+        """The final scores of the player's finished games of these modes, lowest first."""
+        query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+        return list(self.conn.execute(SCORES, query).scalars())
+
+    def totals(
+        self, player: str, difficulty: Difficulty, modes: Iterable[str]
+    ) -> tuple[int, int, int, int, int]:
+        """Over the same games: RUINs, Powers used, and the lines of each combination."""
+        query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+        row = self.conn.execute(TOTALS, query).one()
+        return int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4])
+
+    def best_game(
+        self, player: str, difficulty: Difficulty, modes: Iterable[str], best: int
+    ) -> str | None:
+        """The id of the game of those that scored ``best`` and ended first."""
+        query = {
+            "player": player,
+            "difficulty": difficulty.value,
+            "modes": list(modes),
+            "score": best,
+        }
+        found = self.conn.execute(BEST_GAME, query).scalar()
+        return None if found is None else str(found)
+
+    def started(self, player: str, difficulty: Difficulty, modes: Iterable[str]) -> int:
+        """How many games of these modes the player has started (finished or not)."""
+        query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
+        return int(self.conn.execute(STARTED, query).scalar_one())
 
 
-def totals(
-    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]
-) -> tuple[int, int, int, int, int]:
-    """Over the same games: RUINs, Powers used, and the lines of each combination."""
-    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
-    row = conn.execute(TOTALS, query).one()
-    return int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4])
+class ResultWrites:
+    """The writes of summaries (part of :class:`~magdagdon.store.rows.Rows`)."""
 
+    conn: Connection
 
-def best_game(
-    conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str], best: int
-) -> str | None:
-    """The id of the game of those that scored ``best`` and ended first."""
-    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes), "score": best}
-    found = conn.execute(BEST_GAME, query).scalar()
-    return None if found is None else str(found)
+    def insert_result(self, game: GameRecord, result: GameResult) -> None:
+        """Write the summary of ``game``, which has just ended with ``result``."""
+        self.conn.execute(INSERT_RESULT, result_row(game, result))
 
-
-def started(conn: Connection, player: str, difficulty: Difficulty, modes: Iterable[str]) -> int:
-    """How many games of these modes the player has started (finished or not)."""
-    query = {"player": player, "difficulty": difficulty.value, "modes": list(modes)}
-    return int(conn.execute(STARTED, query).scalar_one())
+    def insert_results(self, over: Sequence[tuple[GameRecord, GameResult]]) -> None:
+        """The summaries of several finished games at once (an import)."""
+        if over:
+            self.conn.execute(INSERT_RESULT, [result_row(game, result) for game, result in over])

@@ -6,10 +6,11 @@ restarted, its progress, its result or its failure. Statements are built once at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, delete, insert, select, update
 
+from magdagdon.store.records import to_json_text
 from magdagdon.store.tables import reviews
 
 if TYPE_CHECKING:
@@ -78,43 +79,48 @@ class ReviewRow:
     updated_at: str
 
 
-def read(conn: Connection, game_id: str) -> ReviewRow | None:
-    row = conn.execute(READ, {"game_id": game_id}).first()
-    return None if row is None else ReviewRow(*row)
+class ReviewReads:
+    """Part of :class:`~magdagdon.store.rows.Reads`."""
+
+    conn: Connection
+
+    def review(self, game_id: str) -> ReviewRow | None:
+        row = self.conn.execute(READ, {"game_id": game_id}).first()
+        return None if row is None else ReviewRow(*row)
 
 
-def start(conn: Connection, game_id: str, format: int, stamp: str) -> None:
-    """A game's first job begins: its row, pending (attempt 1)."""
-    conn.execute(INSERT, {"game_id": game_id, "format": format, "stamp": stamp})
+class ReviewWrites:
+    """Part of :class:`~magdagdon.store.rows.Rows`."""
 
+    conn: Connection
 
-def restart(conn: Connection, game_id: str, format: int, stamp: str, attempts: int) -> None:
-    """A job begins again (a stale or failed one, or a review of an older format): the row is
-    pending once more, at attempt ``attempts``."""
-    values = {"b_format": format, "b_attempts": attempts, "b_stamp": stamp}
-    conn.execute(RESTART, {"b_game_id": game_id, **values})
+    def start_review(self, game_id: str, format: int, stamp: str) -> None:
+        """A game's first job begins: its row, pending (attempt 1)."""
+        self.conn.execute(INSERT, {"game_id": game_id, "format": format, "stamp": stamp})
 
+    def restart_review(self, game_id: str, format: int, stamp: str, attempts: int) -> None:
+        """A job begins again (a stale or failed one, or a review of an older format): the row
+        is pending once more, at attempt ``attempts``."""
+        values = {"b_format": format, "b_attempts": attempts, "b_stamp": stamp}
+        self.conn.execute(RESTART, {"b_game_id": game_id, **values})
 
-def progress(conn: Connection, game_id: str, fraction: float, stamp: str) -> None:
-    conn.execute(PROGRESS, {"b_game_id": game_id, "b_progress": fraction, "b_stamp": stamp})
+    def review_progress(self, game_id: str, fraction: float, stamp: str) -> None:
+        self.conn.execute(
+            PROGRESS, {"b_game_id": game_id, "b_progress": fraction, "b_stamp": stamp}
+        )
 
+    def finish_review(self, game_id: str, review: dict[str, Any], stamp: str) -> None:
+        """The job ended with ``review`` (kept as its JSON text)."""
+        self._end(game_id, "done", 1.0, to_json_text(review), stamp)
 
-def finish(
-    conn: Connection, game_id: str, result: str, stamp: str, *, failed: bool = False
-) -> None:
-    """The job ended: ``result`` is the review's JSON text, or (``failed``) why it failed."""
-    conn.execute(
-        FINISH,
-        {
-            "b_game_id": game_id,
-            "b_status": "failed" if failed else "done",
-            "b_progress": 0.0 if failed else 1.0,
-            "b_result": result,
-            "b_stamp": stamp,
-        },
-    )
+    def fail_review(self, game_id: str, why: str, stamp: str) -> None:
+        """The job failed: ``why`` is kept as the row's result."""
+        self._end(game_id, "failed", 0.0, why, stamp)
 
+    def _end(self, game_id: str, status: str, progress: float, result: str, stamp: str) -> None:
+        values = {"b_status": status, "b_progress": progress, "b_result": result, "b_stamp": stamp}
+        self.conn.execute(FINISH, {"b_game_id": game_id, **values})
 
-def forget(conn: Connection, game_id: str) -> None:
-    """No job computes the review after all (it could not be started): no row, as before."""
-    conn.execute(FORGET, {"game_id": game_id})
+    def forget_review(self, game_id: str) -> None:
+        """No job computes the review after all (it could not be started): no row, as before."""
+        self.conn.execute(FORGET, {"game_id": game_id})

@@ -1,110 +1,124 @@
-"""The rows of one write transaction (:class:`Rows`), and how a row becomes a record."""
+"""The one way into the database: the queries of a read (:class:`Reads`, from ``Store.read()``
+or ``Store.snapshot()``) and of a write transaction (:class:`Rows`, from ``Store.write()``).
+
+Each concern keeps its statements and its methods in its own module (``daily``, ``results``,
+``reviews``, ``transfer``, ``links``, ``cleanup``); players, games, the action log and High
+Scores are here. A service never holds a connection: every query it makes is a method of these,
+so every one gets ``Store``'s failure handling (``failures.py``: 503, never a 500).
+"""
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from magdagdon import clock
-from magdagdon.engine import (
-    Difficulty,
-    action_from_json,
-    action_to_json,
-    state_from_json,
-    state_to_json,
-)
+from magdagdon.engine import action_from_json, action_to_json, state_to_json
+from magdagdon.services.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store import statements as sql
-from magdagdon.store.errors import GameNotFoundError, VersionConflictError
-from magdagdon.store.records import GameMode, GameRecord, GameStatus, Player
+from magdagdon.store.cleanup import CleanupReads, CleanupWrites
+from magdagdon.store.daily import DailyReads
+from magdagdon.store.links import LinkRows
+from magdagdon.store.records import (
+    HighScore,
+    Player,
+    game_record,
+    game_row,
+    high_score_row,
+    is_key,
+    to_json_text,
+)
+from magdagdon.store.results import ResultReads, ResultWrites
+from magdagdon.store.reviews import ReviewReads, ReviewWrites
+from magdagdon.store.transfer import TransferReads, TransferWrites
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable
 
     from sqlalchemy import Connection
 
-    from magdagdon.engine import Action
-    from magdagdon.store.records import HighScore
+    from magdagdon.engine import Action, Difficulty
+    from magdagdon.store.records import GameRecord
 
 LANGUAGES = ("fil", "en")
 
 
-def is_key(value: str) -> bool:
-    """Whether ``value`` could be a stored key. A key from outside (a cookie, a path) may hold
-    NUL, which PostgreSQL's text cannot: such a key names nothing, rather than an error."""
-    return "\x00" not in value
+def checked_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"a language is one of {LANGUAGES}, not {language!r}")
+    return language
 
 
-def now() -> str:
-    """The current UTC time in ISO-8601, to the millisecond (the server's clock)."""
-    return clock.stamp()
+class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
+    """The reads over one connection. Made by ``Store.read()`` (each statement atomic on its
+    own) and ``Store.snapshot()`` (all of them see one state of the database) only."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def player(self, token: str) -> Player | None:
+        if not is_key(token):
+            return None
+        row = self.conn.execute(sql.PLAYER, {"token": token}).first()
+        return None if row is None else Player(row[0], row[1], row[2])
+
+    def game(self, game_id: str) -> GameRecord | None:
+        if not is_key(game_id):
+            return None
+        row = self.conn.execute(sql.GAME, {"game_id": game_id}).first()
+        return None if row is None else game_record(row)
+
+    def current_game(self, player: str) -> GameRecord | None:
+        """The player's most recent unfinished game, if any; a tutorial is never current."""
+        row = self.conn.execute(sql.CURRENT_GAME, {"player": player}).first()
+        return None if row is None else game_record(row)
+
+    def actions(self, game_id: str) -> list[Action]:
+        """The accepted actions of a game, in order: ``replay(difficulty, seed, actions)``."""
+        texts = self.conn.execute(sql.ACTIONS, {"game_id": game_id}).scalars()
+        return [action_from_json(json.loads(text)) for text in texts]
+
+    def action(self, game_id: str, seq: int) -> Action | None:
+        """The ``seq``-th accepted action of the game (1-based), if there is one."""
+        text = self.conn.execute(sql.ACTION, {"game_id": game_id, "seq": seq}).scalar()
+        return None if text is None else action_from_json(json.loads(text))
+
+    def highscores(self, player: str, difficulty: Difficulty, limit: int) -> list[HighScore]:
+        """The player's High Scores of ``difficulty``, best first."""
+        query = {"player": player, "difficulty": difficulty.value, "limit": limit}
+        rows = self.conn.execute(sql.HIGH_SCORES, query).all()
+        return [
+            HighScore(
+                rank=rank,
+                score=row[0],
+                date=row[1],
+                turns=row[2],
+                powers_used=row[3],
+                ruins=row[4],
+                hints_used=row[5],
+                game_id=row[6],
+                difficulty=difficulty,
+            )
+            for rank, row in enumerate(rows, 1)
+        ]
+
+    def rank(self, game_id: str) -> int | None:
+        """The 1-based rank of a ranked finished game among its player's High Scores of its
+        difficulty; None for a game without a High Score."""
+        row = self.conn.execute(sql.RANK, {"game_id": game_id}).first()
+        return None if row is None else int(row[0])
+
+    def ranked_games(self, player: str, difficulty: Difficulty) -> int:
+        """How many games the player's High Scores of ``difficulty`` hold."""
+        query = {"player": player, "difficulty": difficulty.value}
+        return int(self.conn.execute(sql.RANKED_GAMES, query).scalar_one())
 
 
-def to_json_text(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def game_record(row: Sequence[Any]) -> GameRecord:
-    return GameRecord(
-        id=row[0],
-        player=row[1],
-        difficulty=Difficulty(row[2]),
-        seed=int(row[3]),
-        state=state_from_json(json.loads(row[4])),
-        version=int(row[5]),
-        hints_used=int(row[6]),
-        status=GameStatus(row[7]),
-        created_at=row[8],
-        updated_at=row[9],
-        finished_at=row[10],
-        mode=GameMode(row[11]),
-        daily_date=row[12],
-    )
-
-
-def read_actions(conn: Connection, game_id: str) -> list[Action]:
-    texts = conn.execute(sql.ACTIONS, {"game_id": game_id}).scalars()
-    return [action_from_json(json.loads(text)) for text in texts]
-
-
-def game_row(game: GameRecord) -> dict[str, Any]:
-    """The ``games`` row of a record (``INSERT_GAME``'s values)."""
-    return {
-        "id": game.id,
-        "player": game.player,
-        "difficulty": game.difficulty.value,
-        "seed": game.seed,
-        "state": to_json_text(state_to_json(game.state)),
-        "version": game.version,
-        "hints_used": game.hints_used,
-        "status": game.status.value,
-        "created_at": game.created_at,
-        "updated_at": game.updated_at,
-        "finished_at": game.finished_at,
-        "mode": game.mode.value,
-        "daily_date": game.daily_date,
-    }
-
-
-def high_score_row(player: str, entry: HighScore) -> dict[str, Any]:
-    """The ``highscores`` row of an entry (``INSERT_HIGH_SCORE``'s values)."""
-    return {
-        "game_id": entry.game_id,
-        "player": player,
-        "difficulty": entry.difficulty.value,
-        "score": entry.score,
-        "date": entry.date,
-        "turns": entry.turns,
-        "powers_used": entry.powers_used,
-        "ruins": entry.ruins,
-        "hints_used": entry.hints_used,
-    }
-
-
-class Rows:
-    """What one write transaction may do. Made by ``Store.write()`` only."""
+class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupWrites):
+    """What one write transaction may do (its reads included). Made by ``Store.write()``
+    only."""
 
     def __init__(self, conn: Connection, *, for_update: bool) -> None:
-        self.conn = conn
+        super().__init__(conn)
         self._game = sql.GAME_FOR_UPDATE if for_update else sql.GAME
 
     def insert_player(self, player: Player, created_at: str) -> None:
@@ -118,13 +132,23 @@ class Rows:
             },
         )
 
+    def lock_player(self, player: str) -> None:
+        """Hold the player's row until the transaction ends (PostgreSQL ``FOR UPDATE``;
+        SQLite's ``BEGIN IMMEDIATE`` already holds the whole database), so that two requests
+        of one player cannot both find "no attempt yet"."""
+        self.conn.execute(sql.LOCK_PLAYER, {"player": player})
+
     def set_language(self, token: str, language: str) -> Player:
-        row = self.conn.execute(
-            sql.SET_LANGUAGE, {"b_token": token, "b_language": language}
-        ).first()
+        query = {"b_token": token, "b_language": checked_language(language)}
+        row = self.conn.execute(sql.SET_LANGUAGE, query).first()
         if row is None:
             raise LookupError("no such player")
         return Player(token, language, row[0])
+
+    def set_name(self, token: str, name: str | None) -> None:
+        """Set (or, with None, clear) the player's display name."""
+        if self.conn.execute(sql.SET_NAME, {"b_token": token, "b_name": name}).first() is None:
+            raise LookupError("no such player")
 
     def game(self, game_id: str) -> GameRecord | None:
         """The game, locked against other writers until the transaction ends (PostgreSQL:
@@ -133,11 +157,6 @@ class Rows:
             return None
         row = self.conn.execute(self._game, {"game_id": game_id}).first()
         return None if row is None else game_record(row)
-
-    def action(self, game_id: str, seq: int) -> Action | None:
-        """The ``seq``-th accepted action of the game (1-based), if there is one."""
-        text = self.conn.execute(sql.ACTION, {"game_id": game_id, "seq": seq}).scalar()
-        return None if text is None else action_from_json(json.loads(text))
 
     def abandon(self, player: str, modes: Iterable[str], stamp: str) -> None:
         """Mark the player's unfinished games of these modes abandoned."""

@@ -37,6 +37,15 @@ SET_LANGUAGE = (
     .values(language=bindparam("b_language"))
     .returning(players.c.name)
 )
+SET_NAME = (
+    update(players)
+    .where(players.c.token == bindparam("b_token"))
+    .values(name=bindparam("b_name"))
+    .returning(players.c.language)
+)
+LOCK_PLAYER = (
+    select(players.c.token).where(players.c.token == bindparam("player")).with_for_update()
+)
 
 # ----- games -----------------------------------------------------------------------------------
 GAME = select(*GAME_COLUMNS).where(games.c.id == bindparam("game_id"))

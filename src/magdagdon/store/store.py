@@ -1,6 +1,8 @@
 """The store: players, games (current state + action log) and High Scores, on SQLite or
 PostgreSQL. It reads and writes rows and nothing else: the rules of a game and of its modes are
-``magdagdon.services.games``'s, which calls :meth:`Store.write` to change several rows at once.
+the services' (``magdagdon.services``). Every query goes through one of three transactions:
+:meth:`Store.read` and :meth:`Store.snapshot` hand out :class:`Reads`, :meth:`Store.write`
+hands out :class:`Rows` (``rows.py``); the few methods here are the one-query shortcuts.
 
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the
@@ -22,12 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from magdagdon.store import migrate
-from magdagdon.store import statements as sql
+from magdagdon.store.cleanup import Removed, remove
 from magdagdon.store.connect import PATIENT, POOL_SIZE, SNAPSHOT, WRITE, Waits, open_engine
 from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.paths import database_url, describe
-from magdagdon.store.records import HighScore, Player
-from magdagdon.store.rows import LANGUAGES, Rows, game_record, is_key, now, read_actions
+from magdagdon.store.records import HighScore, Player, now
+from magdagdon.store.rows import Reads, Rows, checked_language
 from magdagdon.store.writegate import WriteGate
 
 if TYPE_CHECKING:
@@ -135,7 +137,7 @@ class Store:
             self._write_lock.release()
 
     @contextmanager
-    def snapshot(self) -> Iterator[Connection]:
+    def snapshot(self) -> Iterator[Reads]:
         """A read of several statements that all see one state of the database (``db copy``):
         a read transaction on SQLite, REPEATABLE READ on PostgreSQL."""
         options: dict[str, object] = {SNAPSHOT: True}
@@ -146,13 +148,14 @@ class Store:
             self.engine.connect().execution_options(**options) as conn,
             conn.begin(),
         ):
-            yield conn
+            yield Reads(conn)
 
     @contextmanager
-    def _read(self) -> Iterator[Connection]:
-        """A connection for one read statement (atomic on its own: see ``connect.py``)."""
+    def read(self) -> Iterator[Reads]:
+        """Reads each atomic on its own, without a transaction (one statement, or several that
+        need not agree: see ``connect.py``); :meth:`snapshot` when they must agree."""
         with self._failures(), self.engine.connect() as conn:
-            yield conn
+            yield Reads(conn)
 
     @contextmanager
     def _failures(self) -> Iterator[None]:
@@ -178,88 +181,59 @@ class Store:
             self.engine.dispose(close=True)
             self._write_engine.dispose(close=True)
 
-    # ----- players --------------------------------------------------------------------------
+    # ----- one-query shortcuts --------------------------------------------------------------
 
     def new_player(self, language: str = "fil") -> Player:
         """A new player with a fresh random token (the cookie's value)."""
-        player = Player(secrets.token_urlsafe(32), _language(language))
+        player = Player(secrets.token_urlsafe(32), checked_language(language))
         with self.write() as rows:
             rows.insert_player(player, now())
         return player
 
     def player(self, token: str) -> Player | None:
-        if not is_key(token):
-            return None
-        with self._read() as conn:
-            row = conn.execute(sql.PLAYER, {"token": token}).first()
-        return None if row is None else Player(row[0], row[1], row[2])
+        with self.read() as reads:
+            return reads.player(token)
 
     def set_language(self, token: str, language: str) -> Player:
         with self.write() as rows:
-            return rows.set_language(token, _language(language))
-
-    # ----- games ----------------------------------------------------------------------------
+            return rows.set_language(token, language)
 
     def game(self, game_id: str) -> GameRecord | None:
-        if not is_key(game_id):
-            return None
-        with self._read() as conn:
-            row = conn.execute(sql.GAME, {"game_id": game_id}).first()
-        return None if row is None else game_record(row)
+        with self.read() as reads:
+            return reads.game(game_id)
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recent unfinished game, if any; a tutorial is never current."""
-        with self._read() as conn:
-            row = conn.execute(sql.CURRENT_GAME, {"player": player}).first()
-        return None if row is None else game_record(row)
+        with self.read() as reads:
+            return reads.current_game(player)
 
     def actions(self, game_id: str) -> list[Action]:
         """The accepted actions of a game, in order: ``replay(difficulty, seed, actions)``."""
-        with self._read() as conn:
-            return read_actions(conn, game_id)
+        with self.read() as reads:
+            return reads.actions(game_id)
 
     def count_hint(self, game_id: str) -> int:
         """Count one more hint asked for in ``game_id``; answer the new count."""
         with self.write() as rows:
             return rows.count_hint(game_id)
 
-    # ----- High Scores ----------------------------------------------------------------------
-
     def highscores(self, player: str, difficulty: Difficulty, limit: int = 100) -> list[HighScore]:
         """The player's High Scores of ``difficulty``, best first."""
-        query = {"player": player, "difficulty": difficulty.value, "limit": limit}
-        with self._read() as conn:
-            rows = conn.execute(sql.HIGH_SCORES, query).all()
-        return [
-            HighScore(
-                rank=rank,
-                score=row[0],
-                date=row[1],
-                turns=row[2],
-                powers_used=row[3],
-                ruins=row[4],
-                hints_used=row[5],
-                game_id=row[6],
-                difficulty=difficulty,
-            )
-            for rank, row in enumerate(rows, 1)
-        ]
+        with self.read() as reads:
+            return reads.highscores(player, difficulty, limit)
 
     def rank(self, game_id: str) -> int | None:
         """The 1-based rank of a ranked finished game among its player's High Scores of its
         difficulty; None for a game without a High Score."""
-        with self._read() as conn:
-            row = conn.execute(sql.RANK, {"game_id": game_id}).first()
-        return None if row is None else int(row[0])
+        with self.read() as reads:
+            return reads.rank(game_id)
 
     def ranked_games(self, player: str, difficulty: Difficulty) -> int:
         """How many games the player's High Scores of ``difficulty`` hold."""
-        query = {"player": player, "difficulty": difficulty.value}
-        with self._read() as conn:
-            return int(conn.execute(sql.RANKED_GAMES, query).scalar_one())
+        with self.read() as reads:
+            return reads.ranked_games(player, difficulty)
 
-
-def _language(language: str) -> str:
-    if language not in LANGUAGES:
-        raise ValueError(f"a language is one of {LANGUAGES}, not {language!r}")
-    return language
+    def remove_unfinished(self, cutoff: str) -> Removed:
+        """Remove the unfinished games untouched since ``cutoff`` (an ISO-8601 stamp), then the
+        players left with nothing, in small batches (``cleanup.py``)."""
+        return remove(self, cutoff)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     Column,
     Float,
@@ -19,6 +20,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     Table,
     Text,
+    false,
 )
 
 # PostgreSQL's INTEGER has 32 bits and seeds have 53; SQLite's INTEGER already has 64, and a
@@ -53,6 +55,8 @@ games = Table(
     Column("finished_at", Text),
     Column("mode", Text, nullable=False, server_default="normal"),
     Column("daily_date", Text),
+    # brought in by an import (rev 0006): never on a day's table nor in a streak
+    Column("imported", Boolean, nullable=False, server_default=false()),
     CheckConstraint("status IN ('playing', 'finished', 'abandoned')", name="games_status"),
     CheckConstraint("mode IN ('normal', 'daily', 'practice', 'tutorial')", name="games_mode"),
     Index("games_by_player_status", "player", "status"),
@@ -121,7 +125,7 @@ reviews = Table(
     CheckConstraint("status IN ('pending', 'done', 'failed')", name="reviews_status"),
 )
 
-# a finished game's summary (services.results), written when it ends: what Statistics add up
+# a finished game's summary (``store/results.py``), written when it ends: what Statistics add up
 game_results = Table(
     "game_results",
     metadata,
@@ -137,4 +141,16 @@ game_results = Table(
     Column("fours", Integer, nullable=False),
     Column("two_pairs", Integer, nullable=False),
     Index("game_results_by_player", "player", "difficulty", "mode"),
+)
+
+# the rate limits' counters (store/counters.py), shared by every server process and host: one row
+# a counter, its hits in the fixed window that ends at ``window_end`` (seconds since 1970, the
+# database's clock); a row whose window has ended counts nothing and is swept away
+rate_counters = Table(
+    "rate_counters",
+    metadata,
+    Column("key", Text, primary_key=True),
+    Column("window_end", Int64, nullable=False),
+    Column("hits", Integer, nullable=False),
+    Index("rate_counters_by_window_end", "window_end"),
 )

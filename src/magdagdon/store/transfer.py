@@ -1,5 +1,5 @@
-"""The reads of a player's export and the writes of an import (``services.transfer`` holds the
-rules: what a file must say, how its games are replayed and what becomes of them)."""
+"""The reads of a player's export and the batched writes of an import (``services.transfer``
+holds the rules: what a file must say, how its games are replayed and what becomes of them)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import bindparam, select
 
 from magdagdon.store import statements as sql
-from magdagdon.store.results import INSERT_RESULT, result_row
-from magdagdon.store.rows import game_row, high_score_row
+from magdagdon.store.records import game_row, high_score_row
 from magdagdon.store.tables import actions, game_results, games
 
 if TYPE_CHECKING:
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
 
     from sqlalchemy import Connection
 
-    from magdagdon.services.results import GameResult
     from magdagdon.store.records import GameRecord, HighScore
 
 _g = games.c
@@ -69,78 +67,80 @@ class ExportedGame:
     actions: list[Any]  # the actions' JSON
 
 
-def exported_games(conn: Connection, player: str) -> list[ExportedGame]:
-    """Every game of the player, oldest first, with its action log."""
-    logs: dict[str, list[Any]] = {}
-    parsed: dict[str, Any] = {}  # a game's actions are few kinds: each text is read once
-    for game_id, text in conn.execute(PLAYER_ACTIONS, {"player": player}):
-        action = parsed.get(text)
-        if action is None:
-            action = parsed[text] = json.loads(text)
-        logs.setdefault(game_id, []).append(action)
-    return [
-        ExportedGame(
-            id=row[0],
-            difficulty=row[1],
-            seed=int(row[2]),
-            mode=row[3],
-            daily_date=row[4],
-            status=row[5],
-            created_at=row[6],
-            finished_at=row[7],
-            hints_used=int(row[8]),
-            score=None if row[9] is None else int(row[9]),
-            actions=logs.get(row[0], []),
-        )
-        for row in conn.execute(PLAYER_GAMES, {"player": player})
-    ]
+class TransferReads:
+    """Part of :class:`~magdagdon.store.rows.Reads`."""
+
+    conn: Connection
+
+    def exported_games(self, player: str) -> list[ExportedGame]:
+        """Every game of the player, oldest first, with its action log."""
+        logs: dict[str, list[Any]] = {}
+        parsed: dict[str, Any] = {}  # a game's actions are few kinds: each text is read once
+        for game_id, text in self.conn.execute(PLAYER_ACTIONS, {"player": player}):
+            action = parsed.get(text)
+            if action is None:
+                action = parsed[text] = json.loads(text)
+            logs.setdefault(game_id, []).append(action)
+        return [
+            ExportedGame(
+                id=row[0],
+                difficulty=row[1],
+                seed=int(row[2]),
+                mode=row[3],
+                daily_date=row[4],
+                status=row[5],
+                created_at=row[6],
+                finished_at=row[7],
+                hints_used=int(row[8]),
+                score=None if row[9] is None else int(row[9]),
+                actions=logs.get(row[0], []),
+            )
+            for row in self.conn.execute(PLAYER_GAMES, {"player": player})
+        ]
+
+    def owners(self, ids: Sequence[str]) -> dict[str, str]:
+        """The player of each of ``ids`` that some game has."""
+        found: dict[str, str] = {}
+        for start in range(0, len(ids), _CHUNK):
+            chunk = list(ids[start : start + _CHUNK])
+            found.update({row[0]: row[1] for row in self.conn.execute(OWNERS, {"ids": chunk})})
+        return found
+
+    def ranked_days(self, player: str) -> set[tuple[str, str]]:
+        """The (day, difficulty) of each of the player's ranked daily attempts."""
+        return {(row[0], row[1]) for row in self.conn.execute(RANKED_DAYS, {"player": player})}
 
 
-def owners(conn: Connection, ids: Sequence[str]) -> dict[str, str]:
-    """The player of each of ``ids`` that some game has."""
-    found: dict[str, str] = {}
-    for start in range(0, len(ids), _CHUNK):
-        chunk = list(ids[start : start + _CHUNK])
-        found.update({row[0]: row[1] for row in conn.execute(OWNERS, {"ids": chunk})})
-    return found
+class TransferWrites:
+    """Part of :class:`~magdagdon.store.rows.Rows`."""
 
+    conn: Connection
 
-def ranked_days(conn: Connection, player: str) -> set[tuple[str, str]]:
-    """The (day, difficulty) of each of the player's ranked daily attempts."""
-    return {(row[0], row[1]) for row in conn.execute(RANKED_DAYS, {"player": player})}
+    def insert_games(self, records: Sequence[GameRecord]) -> None:
+        """Imported games: marked so (``games.imported``), they never rank on a day's table."""
+        if records:
+            rows = [{**game_row(record), "imported": True} for record in records]
+            self.conn.execute(sql.INSERT_GAME, rows)
 
+    def insert_actions(self, logs: Iterable[tuple[str, Sequence[str], str]]) -> None:
+        """The action logs of new games: (game id, each action's JSON text, their time)."""
+        if self.conn.dialect.name == "postgresql":
+            # COPY: an executemany of 350,000 rows (10,000 games) costs psycopg a minute's third
+            driver: Any = self.conn.connection.driver_connection
+            with driver.cursor() as cursor, cursor.copy(_COPY_ACTIONS) as copy:
+                for game_id, log, stamp in logs:
+                    for seq, text in enumerate(log, 1):
+                        copy.write_row((game_id, seq, text, stamp))
+            return
+        found = [
+            {"game_id": game_id, "seq": seq, "action": text, "created_at": stamp}
+            for game_id, log, stamp in logs
+            for seq, text in enumerate(log, 1)
+        ]
+        if found:
+            self.conn.execute(sql.INSERT_ACTION, found)
 
-def insert_games(conn: Connection, records: Sequence[GameRecord]) -> None:
-    if records:
-        conn.execute(sql.INSERT_GAME, [game_row(record) for record in records])
-
-
-def insert_actions(conn: Connection, logs: Iterable[tuple[str, Sequence[str], str]]) -> None:
-    """The action logs of new games: (game id, each action's JSON text, their time)."""
-    if conn.dialect.name == "postgresql":
-        # COPY: an executemany of 350,000 rows (10,000 games) costs psycopg a minute's third
-        driver: Any = conn.connection.driver_connection
-        with driver.cursor() as cursor, cursor.copy(_COPY_ACTIONS) as copy:
-            for game_id, log, stamp in logs:
-                for seq, text in enumerate(log, 1):
-                    copy.write_row((game_id, seq, text, stamp))
-        return
-    found = [
-        {"game_id": game_id, "seq": seq, "action": text, "created_at": stamp}
-        for game_id, log, stamp in logs
-        for seq, text in enumerate(log, 1)
-    ]
-    if found:
-        conn.execute(sql.INSERT_ACTION, found)
-
-
-def insert_results(conn: Connection, over: Sequence[tuple[GameRecord, GameResult]]) -> None:
-    """The summaries of finished games (Statistics)."""
-    if over:
-        conn.execute(INSERT_RESULT, [result_row(record, result) for record, result in over])
-
-
-def insert_high_scores(conn: Connection, player: str, entries: Sequence[HighScore]) -> None:
-    """High Scores, in this order: an entry's id orders ties (the game that ended first)."""
-    if entries:
-        conn.execute(sql.INSERT_HIGH_SCORE, [high_score_row(player, e) for e in entries])
+    def insert_high_scores(self, player: str, entries: Sequence[HighScore]) -> None:
+        """High Scores, in this order: an entry's id orders ties (the game that ended first)."""
+        if entries:
+            self.conn.execute(sql.INSERT_HIGH_SCORE, [high_score_row(player, e) for e in entries])

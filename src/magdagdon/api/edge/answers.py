@@ -1,12 +1,14 @@
-"""The JSON error answers (API.md's ``{"error": {"code", "message"}}``) that the edge gives before
-FastAPI sees a request: on the ASGI channel (413, 408, 429) or as raw bytes on the connection
-itself (408, 431, where there is no request yet)."""
+"""The error answers that the edge gives before FastAPI sees a request: on the ASGI channel
+(413, 408, 429) or as raw bytes on the connection itself (408, 431, where there is no request
+yet). Their status, code and body are ``api/errors.py``'s, as every other answer's."""
 
 from __future__ import annotations
 
 import json
 from http import HTTPStatus
 from typing import TYPE_CHECKING
+
+from magdagdon.api.errors import parts
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -19,27 +21,30 @@ Headers = list[tuple[bytes, bytes]]
 CLOSE: Headers = [(b"connection", b"close")]
 
 
-def error_body(code: str, message: str) -> bytes:
-    return json.dumps({"error": {"code": code, "message": message}}).encode()
+def _encoded(refusal: Exception) -> tuple[int, bytes, Headers]:
+    status, body, headers = parts(refusal)
+    fields = [(name.lower().encode(), value.encode()) for name, value in headers.items()]
+    return status, json.dumps(body).encode(), fields
 
 
 async def send_error(
-    send: Send, status: int, code: str, message: str, headers: Iterable[tuple[bytes, bytes]] = ()
+    send: Send, refusal: Exception, headers: Iterable[tuple[bytes, bytes]] = ()
 ) -> None:
-    body = error_body(code, message)
+    status, body, own = _encoded(refusal)
     start = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
-    await send({"type": "http.response.start", "status": status, "headers": [*start, *headers]})
+    await send(
+        {"type": "http.response.start", "status": status, "headers": [*start, *own, *headers]}
+    )
     await send({"type": "http.response.body", "body": body})
 
 
-def raw_error(
-    status: int, code: str, message: str, headers: Iterable[tuple[bytes, bytes]]
-) -> bytes:
+def raw_error(refusal: Exception, headers: Iterable[tuple[bytes, bytes]]) -> bytes:
     """A whole HTTP/1.1 answer that closes the connection, for a protocol to write itself."""
-    body = error_body(code, message)
+    status, body, own = _encoded(refusal)
     lines = [b"HTTP/1.1 %d %s" % (status, HTTPStatus(status).phrase.encode())]
     fields = [
         *headers,
+        *own,
         (b"content-type", b"application/json"),
         (b"content-length", b"%d" % len(body)),
         *CLOSE,

@@ -15,6 +15,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from magdagdon.api.edge.answers import CLOSE, send_error
+from magdagdon.api.errors import BodyTooLargeError, RequestTimeoutError
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
-class BodyTooLargeError(Exception):
-    pass
+def _too_large_error(cap: int) -> BodyTooLargeError:
+    return BodyTooLargeError(f"the request body is larger than {cap} bytes")
 
 
 class BodyLimit:
@@ -50,17 +51,17 @@ class BodyLimit:
             return
         cap = self.larger.get(scope["path"], self.max_bytes)
         if declared is not None and declared > cap:
-            await self._too_large(send, cap)
+            await send_error(send, _too_large_error(cap), CLOSE)
             return
         try:
             async with asyncio.timeout(self.timeout):
                 body = await self._read(receive, cap)
-        except BodyTooLargeError:
-            await self._too_large(send, cap)
+        except BodyTooLargeError as too_large:
+            await send_error(send, too_large, CLOSE)
             return
         except TimeoutError:
             message = f"the request body did not arrive within {self.timeout:g} s"
-            await send_error(send, 408, "request_timeout", message, CLOSE)
+            await send_error(send, RequestTimeoutError(message), CLOSE)
             return
         if body is None:  # the client left: nobody to answer
             return
@@ -76,14 +77,10 @@ class BodyLimit:
             chunk: bytes = message.get("body", b"")
             size += len(chunk)
             if size > cap:
-                raise BodyTooLargeError
+                raise _too_large_error(cap)
             chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
-
-    async def _too_large(self, send: Send, cap: int) -> None:
-        message = f"the request body is larger than {cap} bytes"
-        await send_error(send, 413, "body_too_large", message, CLOSE)
 
 
 def _declared_length(scope: Scope) -> tuple[int | None, bool]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.api.edge.answers import CLOSE, send_error
+from magdagdon.api.errors import CrossSiteError
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
@@ -110,6 +111,6 @@ class CrossSiteGuard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS and is_cross_site(scope):
-            await send_error(send, 403, "cross_site", MESSAGE, CLOSE)
+            await send_error(send, CrossSiteError(MESSAGE), CLOSE)
             return
         await self.app(scope, receive, send)

@@ -17,6 +17,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from magdagdon.api.edge.answers import raw_error
 from magdagdon.api.edge.security import COMMON, CSP, NO_DOCUMENT_POLICY
+from magdagdon.api.errors import HeadersTooLargeError, RequestTimeoutError
 from magdagdon.settings import Settings
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     def send_400_response(self, msg: str) -> None:
         if self._header_bytes > self.max_header_bytes:
             message = f"the request line and headers are larger than {self.max_header_bytes} bytes"
-            self._refuse(431, "headers_too_large", message)
+            self._refuse(HeadersTooLargeError(message))
         else:
             super().send_400_response(msg)
 
@@ -109,11 +110,11 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
             self.transport.close()
             return
         message = f"the request headers did not arrive within {self.header_timeout:g} s"
-        self._refuse(408, "request_timeout", message)
+        self._refuse(RequestTimeoutError(message))
 
-    def _refuse(self, status: int, code: str, message: str) -> None:
+    def _refuse(self, refusal: Exception) -> None:
         self._refused = True
         self._disarm()
         headers = [*self.server_state.default_headers, *_HEADERS]
-        self.transport.write(raw_error(status, code, message, headers))
+        self.transport.write(raw_error(refusal, headers))
         self.transport.close()

@@ -5,9 +5,9 @@ before the app runs, so the refused request creates nothing (no game, no player)
 Each rule counts per player (the cookie's token, as sent: checking it would cost a database read)
 and per address (the client's, as uvicorn gives it: the proxy's ``X-Forwarded-For`` only when
 that proxy is trusted; an IPv6 client by its /64, which one household holds). A request without a
-cookie counts by address only. The counters are ``limits`` fixed windows in a
-``limits.storage.Storage``: the in-memory one by default, so each server process counts alone; a
-storage that several processes share (the database) can be handed in without changing this file.
+cookie counts by address only. The counters are fixed windows, kept by a :class:`Counting`:
+this process's memory (:class:`LocalCounters`, ``limits``' own), or the database, which every
+process and host of a server shares (``sharedrates.py``).
 """
 
 from __future__ import annotations
@@ -17,20 +17,20 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
 from magdagdon.api.cookies import COOKIE
 from magdagdon.api.edge.answers import send_error
+from magdagdon.api.errors import RateLimitedError
 from magdagdon.settings import rates
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from limits import RateLimitItem
-    from limits.storage import Storage
     from starlette.types import ASGIApp, Receive, Scope, Send
 
     from magdagdon.settings import Settings
@@ -63,22 +63,53 @@ def rules(settings: Settings) -> tuple[Rule, ...]:
     return tuple(rule for rule in found if rule.per_player or rule.per_address)
 
 
+#: A counter of a request: the rate and the counter's name (rule, "player" or "address", who).
+Counter = tuple["RateLimitItem", tuple[str, str, str]]
+
+
+class Counting(Protocol):
+    async def hit(self, counters: list[Counter]) -> int | None:
+        """Count one request in every one of ``counters`` and answer None; or, when one is
+        full, count it in none and answer the seconds until it has room again."""
+
+
+class LocalCounters:
+    """The counters in this process's memory: each server process counts alone."""
+
+    def __init__(self) -> None:
+        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+
+    async def hit(self, counters: list[Counter]) -> int | None:
+        return self.hit_now(counters)
+
+    def hit_now(self, counters: list[Counter]) -> int | None:
+        # no await between the test and the hit: no other request of this process counts
+        # between them
+        full = [(rate, keys) for rate, keys in counters if not self.limiter.test(rate, *keys)]
+        if full:
+            stats = [self.limiter.get_window_stats(rate, *keys) for rate, keys in full]
+            reset = max(stat.reset_time for stat in stats)
+            return max(1, math.ceil(reset - time.time()))
+        for rate, keys in counters:
+            self.limiter.hit(rate, *keys)
+        return None
+
+
 class RateLimits:
     def __init__(
-        self, app: ASGIApp, *, rules: Iterable[Rule], storage: Storage | None = None
+        self, app: ASGIApp, *, rules: Iterable[Rule], counting: Counting | None = None
     ) -> None:
         self.app = app
         self.rules = tuple(rules)
-        self.limiter = FixedWindowRateLimiter(storage if storage is not None else MemoryStorage())
+        self.counting = counting if counting is not None else LocalCounters()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             rule = self._rule(scope)
-            wait = self._hit(rule, scope) if rule is not None else None
+            wait = await self.counting.hit(_counters(rule, scope)) if rule is not None else None
             if wait is not None:
                 message = f"too many requests of this kind; try again in {wait} s"
-                retry = [(b"retry-after", b"%d" % wait)]
-                await send_error(send, 429, "rate_limited", message, retry)
+                await send_error(send, RateLimitedError(message, wait))
                 return
         await self.app(scope, receive, send)
 
@@ -89,21 +120,16 @@ class RateLimits:
                 return rule
         return None
 
-    def _hit(self, rule: Rule, scope: Scope) -> int | None:
-        """Count the request in every rate of ``rule``; the seconds to wait when one is full
-        (and then count it in none)."""
-        counters = [(rate, (rule.name, "address", _address(scope))) for rate in rule.per_address]
-        token = _player_token(scope)
-        if token:
-            counters += [(rate, (rule.name, "player", token)) for rate in rule.per_player]
-        full = [(rate, keys) for rate, keys in counters if not self.limiter.test(rate, *keys)]
-        if full:
-            stats = [self.limiter.get_window_stats(rate, *keys) for rate, keys in full]
-            reset = max(stat.reset_time for stat in stats)
-            return max(1, math.ceil(reset - time.time()))
-        for rate, keys in counters:
-            self.limiter.hit(rate, *keys)
-        return None
+
+def _counters(rule: Rule, scope: Scope) -> list[Counter]:
+    """The counters a request of ``rule`` counts in: by its address, and by its player."""
+    counters: list[Counter] = [
+        (rate, (rule.name, "address", _address(scope))) for rate in rule.per_address
+    ]
+    token = _player_token(scope)
+    if token:
+        counters += [(rate, (rule.name, "player", token)) for rate in rule.per_player]
+    return counters
 
 
 def _address(scope: Scope) -> str:

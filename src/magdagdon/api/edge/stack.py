@@ -1,27 +1,34 @@
 """The app's edge, wired in one call: security headers (outermost, so every answer has them),
-the refusal of requests from other sites (before anything is counted or read), rate limits, then
-body limits, in front of the routes; the API docs only when asked for; the
-edge's own answers in the OpenAPI document."""
+the refusal of requests from other sites (before anything is counted or read), the page's files
+from memory (``page/memory.py``), rate limits, then body limits, in front of the routes; the API
+docs only when asked for; the edge's own answers in the OpenAPI document."""
 
 from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from fastapi.responses import JSONResponse
+from starlette.routing import Match
 
+from magdagdon.api import errors
 from magdagdon.api.edge.bodylimit import BodyLimit
 from magdagdon.api.edge.cross_site import SAFE_METHODS, CrossSiteGuard
 from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
 from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
+from magdagdon.api.page import memory
+from magdagdon.api.page.memory import PageFiles
+from magdagdon.api.page.static import PageMount
+from magdagdon.api.routes.sync import SYNC_MAX_BYTES, SYNC_PATH
 from magdagdon.api.routes.transfer import IMPORT_PATH
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from fastapi import FastAPI, Request
-    from limits.storage import Storage
+    from fastapi.responses import JSONResponse
 
+    from magdagdon.api.edge.ratelimit import Counting
     from magdagdon.settings import Settings
 
 
@@ -52,19 +59,20 @@ def docs_urls(settings: Settings) -> DocsUrls:
 
 
 def install(
-    app: FastAPI, settings: Settings, web_dir: Path, rate_storage: Storage | None = None
+    app: FastAPI, settings: Settings, web_dir: Path, rate_counting: Counting | None = None
 ) -> None:
     """Wrap ``app``'s routes in the edge (the last middleware added is the outermost);
-    ``rate_storage`` keeps the rate counters (None: each process its own memory)."""
+    ``rate_counting`` keeps the rate counters (None: each process its own memory)."""
     limited = rules(settings)
     app.add_middleware(
         BodyLimit,
         max_bytes=settings.max_body_bytes,
         timeout=settings.body_timeout,
-        larger={IMPORT_PATH: settings.max_import_bytes},
+        larger={IMPORT_PATH: settings.max_import_bytes, SYNC_PATH: SYNC_MAX_BYTES},
     )
     if limited:
-        app.add_middleware(RateLimits, rules=limited, storage=rate_storage)
+        app.add_middleware(RateLimits, rules=limited, counting=rate_counting)
+    app.add_middleware(PageFiles, files=memory.load(web_dir, _routed(app)))
     # outside the rate limits: another site's requests must not spend the visitor's allowance
     app.add_middleware(CrossSiteGuard)
     urls = docs_urls(settings)
@@ -78,14 +86,24 @@ def install(
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         # Starlette answers an unexpected exception outside every middleware, so the headers
         # are added here (no input should ever get this far)
-        body = {"error": {"code": "internal_error", "message": "the server failed; see its log"}}
-        answer = JSONResponse(body, status_code=500)
+        answer = await errors.answer(request, exc)
         for name, value in headers.for_scope(request.scope):
             answer.headers[name.decode()] = value.decode()
         return answer
 
     app.add_exception_handler(Exception, internal_error)
     _document(app, settings, limited)
+
+
+def _routed(app: FastAPI) -> Callable[[str], bool]:
+    """Whether a route of ``app`` other than the page's mount answers ``GET path``."""
+    routes = [route for route in app.router.routes if not isinstance(route, PageMount)]
+
+    def routed(path: str) -> bool:
+        scope = {"type": "http", "method": "GET", "path": path, "root_path": "", "headers": []}
+        return any(route.matches(scope)[0] is not Match.NONE for route in routes)
+
+    return routed
 
 
 def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> None:
@@ -104,11 +122,8 @@ def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> No
                 if method.upper() not in SAFE_METHODS:
                     answers["403"] = _answer("cross_site: sent from another site; nothing changed")
                 if method in ("post", "put", "patch"):
-                    cap = (
-                        settings.max_import_bytes
-                        if path == IMPORT_PATH
-                        else settings.max_body_bytes
-                    )
+                    caps = {IMPORT_PATH: settings.max_import_bytes, SYNC_PATH: SYNC_MAX_BYTES}
+                    cap = caps.get(path, settings.max_body_bytes)
                     answers["413"] = _answer(f"The body is over {cap} bytes")
                     answers["408"] = _answer("The body did not arrive in time")
                 if any(

@@ -7,25 +7,16 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
 
-from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.schemas.requests import ActionBody, NewGame
 from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.api.view import game_view
+from magdagdon.api.view import game_response
 from magdagdon.engine import action_from_json
 from magdagdon.services import games
-from magdagdon.store import GameMode, GameNotFoundError, GameRecord, Store
+from magdagdon.services.errors import GameNotFoundError
+from magdagdon.store import GameMode
 
 router = APIRouter(prefix="/api/games", tags=["games"])
-
-
-def _view(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
-    """The state view as JSON, serialised once (FastAPI would dump and re-validate a model);
-    a returned Response does not get the dependency's cookie, so it is set here."""
-    view = game_view(game, store)
-    response = Response(view.model_dump_json(), status_code=status, media_type="application/json")
-    set_new_player_cookie(request, response)
-    return response
 
 
 @router.post("", status_code=201, response_model=GameView, responses=error_responses(422))
@@ -43,7 +34,7 @@ def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep
     )
     if new:
         caller.created(player)
-    return _view(request, store, game, 201)
+    return game_response(request, store, game, 201)
 
 
 @router.get("/current", response_model=GameView, responses=error_responses(404))
@@ -52,12 +43,12 @@ def current_game(request: Request, store: StoreDep, caller: CallerDep) -> Respon
     game = store.current_game(caller.cookie_token)
     if game is None:
         raise GameNotFoundError("current")
-    return _view(request, store, game)
+    return game_response(request, store, game)
 
 
 @router.get("/{game_id}", response_model=GameView, responses=error_responses(404))
 def read_game(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> Response:
-    return _view(request, store, caller.game(game_id))
+    return game_response(request, store, caller.game(game_id))
 
 
 @router.post(
@@ -72,6 +63,6 @@ def play(
 ) -> Response:
     """Apply one action; it is saved before the answer. 409 when the rules refuse it."""
     action = action_from_json(body.model_dump(exclude={"version"}))
-    with caller.acting() as token:
-        game = games.play(store, token, game_id, action, version=body.version)
-    return _view(request, store, game)
+    token = caller.cookie_token
+    game = games.play(store, token, game_id, action, version=body.version)
+    return game_response(request, store, game)

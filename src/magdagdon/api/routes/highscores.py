@@ -5,30 +5,20 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.schemas.derive import list_of
 from magdagdon.api.schemas.responses import HighScoreEntry, error_responses
 from magdagdon.engine import Difficulty
+from magdagdon.store import HighScore
 
 router = APIRouter(prefix="/api/highscores", tags=["highscores"])
 
 
-@router.get("", responses=error_responses(422))
+@router.get("", response_model=list_of(HighScoreEntry), responses=error_responses(422))
 def highscores(
     difficulty: Difficulty,
     store: StoreDep,
     caller: CallerDep,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-) -> list[HighScoreEntry]:
+) -> list[HighScore]:
     """Best first; on a tie, the game that ended first ([] for a browser without a player)."""
-    return [
-        HighScoreEntry(
-            rank=entry.rank,
-            score=entry.score,
-            date=entry.date,
-            turns=entry.turns,
-            powers_used=entry.powers_used,
-            ruins=entry.ruins,
-            hints_used=entry.hints_used,
-            game_id=entry.game_id,
-        )
-        for entry in store.highscores(caller.cookie_token, difficulty, limit)
-    ]
+    return store.highscores(caller.cookie_token, difficulty, limit)

@@ -1,7 +1,8 @@
 """``GET /api/games/{id}/hint``: the computer player's best action for the game's current state.
 
 The answer carries the next action, the whole recommended placement of this turn (die and cell, in
-staging order) and the expected final score. Asking counts a hint in the game (SPEC "Hints": not
+staging order) and the expected final score. Asking counts a hint in the game (docs/rules.md "Modes
+and records" (Hints): not
 in phase ``roll``, where I-ROLL is the only move).
 
 The search runs in the server's compute processes (``magdagdon.compute``), never in a thread of

@@ -3,31 +3,22 @@
 A device makes a one-time link (``POST /api/player/link``) and shows it with its QR code;
 another device that brings the code back (``POST /api/player/link/{code}``) becomes the same
 player. A device can also forget its player (``POST /api/player/leave``). The rules are
-``services.links``'s; the rate limits (``api/ratelimit.py``) keep codes from being guessed."""
+``services.links``'s; the rate limits (``api/edge/ratelimit.py``) keep codes from being guessed."""
 
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 
 from magdagdon import qr
 from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.errors import error_response
 from magdagdon.api.origin import SettingsDep, shared_origin
-from magdagdon.api.routes.player import settings_of
-from magdagdon.api.schemas.responses import ErrorBody, PlayerSettings
+from magdagdon.api.schemas.responses import DeviceLinkView, ErrorBody, PlayerSettings
+from magdagdon.api.view import settings_of
 from magdagdon.services import links
 
 router = APIRouter(prefix="/api/player", tags=["player"])
-
-
-class DeviceLinkView(BaseModel):
-    code: str = Field(description="The one-time code (at least 128 random bits).")
-    url: str = Field(description="The URL to open on the other device: {origin}/#link=CODE.")
-    expires_at: str = Field(description="When the code stops working (ISO-8601 UTC).")
-    qr_svg: str = Field(description="The URL's QR code, a standalone SVG document.")
 
 
 _INVALID: dict[int | str, dict[str, Any]] = {
@@ -44,7 +35,7 @@ def make_link(
     request: Request, store: StoreDep, caller: CallerDep, settings: SettingsDep
 ) -> DeviceLinkView:
     """A one-time link (10 minutes) that makes another device this player."""
-    made = links.make(store, caller.token)
+    made = links.make(store, caller.player().token)
     url = link_url(shared_origin(request, settings), made.code)
     return DeviceLinkView(code=made.code, url=url, expires_at=made.expires_at, qr_svg=qr.svg(url))
 
@@ -53,10 +44,7 @@ def make_link(
 def use_link(request: Request, code: str, store: StoreDep) -> Response:
     """Make this device the player of the link (its cookie names that player from now on).
     A wrong, used or expired code answers 404 ``link_invalid`` and changes nothing."""
-    try:
-        player = links.use(store, code)
-    except links.LinkInvalidError as exc:
-        return error_response(request, 404, "link_invalid", exc.message)
+    player = links.use(store, code)
     answer = settings_of(player)
     response = JSONResponse(answer.model_dump())
     set_player_cookie(request, response, player.token)

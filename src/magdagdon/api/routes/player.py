@@ -6,8 +6,8 @@ from fastapi import APIRouter
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.schemas.requests import PlayerSettingsIn
 from magdagdon.api.schemas.responses import PlayerSettings, error_responses
+from magdagdon.api.view import settings_of
 from magdagdon.services import players
-from magdagdon.store import Player
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 
@@ -32,12 +32,8 @@ def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) 
     if new:
         player = store.new_player(body.language or "fil")
         caller.created(player)
-    name = body.name if given else players.UNSET
-    return settings_of(players.save_settings(store, player, language=body.language, name=name))
-
-
-def settings_of(player: Player) -> PlayerSettings:
-    """What ``/api/player`` answers of ``player`` (a device link's answer too)."""
-    return PlayerSettings.model_validate(
-        {"language": player.language, "name": player.name, "tag": players.player_tag(player.token)}
-    )
+    if body.language is not None:
+        player = players.set_language(store, player, body.language)
+    if given:
+        player = players.set_name(store, player, body.name)
+    return settings_of(player)

@@ -1,4 +1,5 @@
-"""``GET /api/games/{id}/review``: a finished game's review (SPEC.md "Review").
+"""``GET /api/games/{id}/review``: a finished game's review (docs/rules.md "Modes and records"
+(Review)).
 
 200 with the review once computed; 202 ``{"status": "pending", "progress"}`` while a background
 job computes it (the first poll starts it); 409 ``game_not_over`` before the end; 404 for another
@@ -10,7 +11,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.errors import error_response
 from magdagdon.api.schemas.responses import ErrorBody, error_responses
 from magdagdon.api.schemas.review import Review, ReviewPending
 from magdagdon.services import reviews
@@ -27,11 +27,8 @@ _ANSWERS: dict[int | str, dict[str, object]] = {
 @router.get("/{game_id}/review", responses={**_ANSWERS, **error_responses(404, 409)})
 def review(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> JSONResponse:
     """The game's review, or its progress (starting it)."""
-    try:
-        with caller.acting() as token:
-            found = reviews.review(store, token, game_id, request.app.state.compute)
-    except reviews.ReviewFailedError as failed:
-        return error_response(request, 503, failed.code, str(failed))
+    token = caller.cookie_token
+    found = reviews.review(store, token, game_id, request.app.state.compute)
     if isinstance(found, reviews.Pending):
         return JSONResponse({"status": "pending", "progress": found.progress}, status_code=202)
     return JSONResponse({"status": "done", **found.review})

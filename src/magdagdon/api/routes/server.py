@@ -2,20 +2,12 @@
 phone on the same network opens, and its QR code (SETTINGS, "play on your phone")."""
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
 
 from magdagdon import qr
 from magdagdon.api.origin import SettingsDep, lan_url
+from magdagdon.api.schemas.responses import ServerView
 
 router = APIRouter(prefix="/api/server", tags=["server"])
-
-
-class ServerView(BaseModel):
-    lan_url: str | None = Field(
-        description="The URL another device on the network opens to play here (magdagdon "
-        "serve --lan), or the page's own address; null when only this machine can reach it."
-    )
-    lan_qr_svg: str | None = Field(description="lan_url's QR code, a standalone SVG document.")
 
 
 @router.get("")

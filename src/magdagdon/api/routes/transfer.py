@@ -1,33 +1,37 @@
 """``/api/player/export`` and ``/api/player/import``: the player's data as one JSON file
 (``services.transfer`` holds the rules). The import's body has a cap of its own, larger than
-every other request's (``Settings.max_import_bytes``)."""
+every other request's (``Settings.max_import_bytes``).
+
+An import is parsed, checked and replayed in the server's import process
+(``magdagdon.compute``, kind ``import``), never in a thread of the server, where it would hold
+the GIL against the players' actions: one import per player at a time (a second answers 429
+``rate_limited``), a bounded queue (503 ``busy`` with ``Retry-After``) and a time limit. Its
+games are then stored a few hundred to a transaction. A file that is refused changes nothing:
+not even a player is made for a caller without one.
+"""
 
 import json
-from typing import Annotated, Any
+import secrets
 
-from fastapi import APIRouter, Body, Response
-from pydantic import BaseModel
+import anyio.to_thread
+from fastapi import APIRouter, Request, Response
 
 from magdagdon import clock
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.responses import error_responses
+from magdagdon.api.schemas.responses import ErrorBody, ImportedOut, error_responses
+from magdagdon.compute import IMPORT, AlreadyRunningError
 from magdagdon.services import transfer
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 IMPORT_PATH = "/api/player/import"
 
 
-class ImportedOut(BaseModel):
-    imported: int
-    skipped: int
-
-
 @router.get("/export")
 def export(store: StoreDep, caller: CallerDep) -> Response:
     """Every game (seed, mode, action log) and setting of the player, as a file to keep."""
-    with caller.acting() as token:
-        player = store.player(token) if token else None
-        document = transfer.export(store, player, token)
+    token = caller.cookie_token
+    player = store.player(token) if token else None
+    document = transfer.export(store, player, token)
     day = clock.today().isoformat()
     return Response(
         json.dumps(document, ensure_ascii=False, separators=(",", ":")),
@@ -36,11 +40,35 @@ def export(store: StoreDep, caller: CallerDep) -> Response:
     )
 
 
-@router.post("/import", responses=error_responses(422))
-def import_(
-    document: Annotated[dict[str, Any], Body()], store: StoreDep, caller: CallerDep
-) -> ImportedOut:
+_REFUSED: dict[int | str, dict[str, object]] = {
+    429: {"model": ErrorBody, "description": "An import of this player is under way already"},
+    503: {"model": ErrorBody, "description": "Too many imports under way; see Retry-After"},
+}
+_BODY = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+
+
+@router.post(
+    "/import",
+    response_model=ImportedOut,
+    responses={**error_responses(422), **_REFUSED},
+    openapi_extra={"requestBody": _BODY},
+)
+async def import_(request: Request, store: StoreDep, caller: CallerDep) -> transfer.Imported:
     """Replay every game of an export and keep the player's new ones; 422 ``import_invalid``
-    (naming the game and the action) when one does not replay, and then nothing is kept."""
-    found = transfer.import_document(store, caller.player(), document)
-    return ImportedOut(imported=found.imported, skipped=found.skipped)
+    (naming the game, and the action or the field) when one does not replay or is out of
+    range, and then nothing is kept."""
+    compute = request.app.state.compute
+    # without a cookie: a key of its own (the address's rate limit bounds such callers)
+    key = caller.cookie_token or secrets.token_hex(8)
+    if compute.computing(IMPORT, key):  # refused before the body is read
+        raise AlreadyRunningError("an import of yours is under way already")
+    body = await request.body()
+    player, new = await anyio.to_thread.run_sync(caller.player_for_write)
+    now = clock.now()
+    prepared = await compute.run(IMPORT, transfer.prepare, body, player.token, now, player=key)
+    found = await anyio.to_thread.run_sync(
+        lambda: transfer.store_prepared(store, player, prepared, new_player=new)
+    )
+    if new:
+        caller.created(player)
+    return found

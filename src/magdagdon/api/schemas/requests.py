@@ -15,7 +15,8 @@ from pydantic import (
     model_validator,
 )
 
-from magdagdon.engine import Difficulty
+from magdagdon.api.days import Day
+from magdagdon.engine import SEED_LIMIT, Difficulty
 
 
 def _whole(value: object) -> object:
@@ -40,7 +41,7 @@ Version = Annotated[
         description="The game's version the client saw; another one answers 409 version_conflict.",
     ),
 ]
-SEED_MAX = 2**53 - 1  # exact in JavaScript and in any JSON number
+SEED_MAX = SEED_LIMIT - 1
 
 
 class _Body(BaseModel):
@@ -152,3 +153,9 @@ class PlayerSettingsIn(_Body):
         if not self.model_fields_set:
             raise ValueError("give the language, the name, or both")
         return self
+
+
+class DailyStart(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    difficulty: Difficulty
+    date: Day | None = None  # today (UTC) when left out

@@ -1,4 +1,5 @@
-"""Response bodies: the game state of API.md (plus api-extra.md's fields), the hint, High Scores,
+"""Response bodies: the game state of docs/api.md (plus docs/api.md "This project's additions"),
+the hint, High Scores,
 errors."""
 
 from __future__ import annotations
@@ -6,6 +7,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
+
+from magdagdon.api.schemas.derive import model_of
+from magdagdon.services import transfer
+from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
 BoardCell = int | Literal["ruin"] | None
@@ -48,7 +53,7 @@ class DailyRef(BaseModel):
 
 
 class GameView(BaseModel):
-    """A game as the player sees it (API.md's "game state"); every field comes from the engine
+    """A game as the player sees it (docs/api.md's "game state"); every field comes from the engine
     or the store. (The engine's state is ``magdagdon.engine.GameState``.)"""
 
     id: str
@@ -98,15 +103,8 @@ class Hint(BaseModel):
     version: int = Field(description="The game version the hint is for.")
 
 
-class HighScoreEntry(BaseModel):
-    rank: int
-    score: int
-    date: str
-    turns: int
-    powers_used: int
-    ruins: int
-    hints_used: int
-    game_id: str
+#: The store's High Scores record without its difficulty (the one asked for).
+HighScoreEntry = model_of(HighScore, "HighScoreEntry", leave_out=("difficulty",))
 
 
 class PlayerSettings(BaseModel):
@@ -141,3 +139,21 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
         422: "Malformed request",
     }
     return {s: {"model": ErrorBody, "description": descriptions[s]} for s in statuses}
+
+
+class DeviceLinkView(BaseModel):
+    code: str = Field(description="The one-time code (at least 128 random bits).")
+    url: str = Field(description="The URL to open on the other device: {origin}/#link=CODE.")
+    expires_at: str = Field(description="When the code stops working (ISO-8601 UTC).")
+    qr_svg: str = Field(description="The URL's QR code, a standalone SVG document.")
+
+
+class ServerView(BaseModel):
+    lan_url: str | None = Field(
+        description="The URL another device on the network opens to play here (magdagdon "
+        "serve --lan), or the page's own address; null when only this machine can reach it."
+    )
+    lan_qr_svg: str | None = Field(description="lan_url's QR code, a standalone SVG document.")
+
+
+ImportedOut = model_of(transfer.Imported, "ImportedOut")

@@ -1,4 +1,5 @@
-"""The review's answers (``GET /api/games/{id}/review``; API.md and SPEC.md "Review"), for the
+"""The review's answers (``GET /api/games/{id}/review``; docs/api.md and docs/rules.md "Modes and
+records" (Review)), for the
 API's documentation: the route sends the stored review as it is."""
 
 from typing import Any, Literal

@@ -1,4 +1,5 @@
-"""reviews: each finished game's review, computed in the background (SPEC "Review")
+"""reviews: each finished game's review, computed in the background (docs/rules.md "Modes and
+records" (Review))
 
 One row a game: ``pending`` with its progress while a job computes it, ``done`` with the
 review's JSON, or ``failed``. The row is a cache of a pure function of the game's seed and log:

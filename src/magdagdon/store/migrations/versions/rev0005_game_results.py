@@ -1,7 +1,7 @@
-"""game_results: each finished game's summary, for Statistics (issue 18 item 2)
+"""game_results: each finished game's summary, for Statistics
 
 The table is filled for the games finished before it by scoring their saved final state with
-the engine (``magdagdon.services.results.result_of``), the same summary ``games.play`` writes when a
+the engine (``magdagdon.store.results.result_of``), the same summary ``games.play`` writes when a
 game ends from now on.
 
 Revision ID: 0005
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from magdagdon.engine import state_from_json
-from magdagdon.services.results import result_of
+from magdagdon.store.results import result_of
 
 revision = "0005"
 down_revision = "0004"

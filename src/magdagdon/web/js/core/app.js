@@ -1,16 +1,16 @@
 // Wires the page: input.js turns taps and keys into intents, play.js turns them into view
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
-import { createDevices, justLinked, linkCode, loadServer } from "../sheets/link.js";
+import { createDevices, justLinked, linkCode, linkedNow, loadServer } from "../sheets/link.js";
 import * as source from "./source.js";
 import * as offline from "./offline.js";
-import { applyStatic, language, setLanguage } from "../i18n/i18n.js";
+import { applyStatic, language, setLanguage, use } from "../i18n/i18n.js";
 import { listen } from "./input.js";
 import { createPlay } from "./play.js";
 import * as prefs from "./prefs.js";
 import { render } from "../render/render.js";
 import { createBoard } from "../render/board.js";
-import { DIFFICULTIES } from "../render/sheet.js";
+import { DIFFICULTIES } from "./game.js";
 import { createTray } from "../render/tray.js";
 import { t } from "../i18n/i18n.js";
 import { createView } from "./view.js";
@@ -24,7 +24,7 @@ const dom = {
   message: document.getElementById("message"),
   over: document.getElementById("over"),
   sheet: document.getElementById("sheet"),
-  menu: root.querySelector(".menu"),
+  menu: root.querySelector(".bar-tools"),
   skip: root.querySelector('[data-action="tutorial-skip"]'),
   toasts: document.getElementById("toasts"),
   live: document.getElementById("live"),
@@ -36,6 +36,7 @@ view.offline = false; // the server cannot be reached (the notice, offline.js)
 view.waiting = false; // an action waits for an answer
 view.sound = prefs.isOn("sound");
 view.vibrate = prefs.isOn("vibrate");
+view.tutorialSeen = prefs.isOn("tutorialSeen");
 
 function announce(text) {
   dom.live.textContent = "";
@@ -53,10 +54,26 @@ async function firstGame(current) {
   return api.newGame(DIFFICULTIES.includes(stored) ? stored : "peaceful");
 }
 
+// The first visit on this device speaks the browser's first language: English where it is
+// English, Filipino where it is Filipino (fil, tl) or any other language.
+function browserLanguage() {
+  const first = (navigator.languages?.[0] ?? navigator.language ?? "").toLowerCase().split("-")[0];
+  return first === "en" ? "en" : "fil";
+}
+
 async function start() {
-  setLanguage(prefs.get("language") ?? "fil");
+  const stored = prefs.get("language");
+  const first = stored ?? browserLanguage();
+  await use(first).catch(() => {}); // English's words load before the page speaks it
+  setLanguage(first);
   applyStatic();
   listen(root, play.onIntent);
+  // a tap anywhere but on the open MENU's panel (or its own button) closes it
+  document.addEventListener("click", (event) => {
+    if (!view.menuOpen || event.target.closest?.(".menu, .menu-toggle")) return;
+    view.menuOpen = false;
+    render(view, dom);
+  }, true);
   watchConnection();
   const played = source.waiting() || !navigator.onLine ? await playedHere() : [];
   if (played.length && !navigator.onLine) return startOffline(played);
@@ -75,7 +92,13 @@ async function start() {
     await sendPlayed();
     current = await api.currentGame().catch(() => current);
   }
-  if (player && player.language !== language()) {
+  // A first visit on this device in an English browser: English for a player still on the
+  // server's first language (Filipino); a player who chose English elsewhere keeps it.
+  if (player && stored === null && !linkedNow() && player.language === "fil" && language() === "en") {
+    prefs.set("language", "en"); // the browser's, the player's from now on
+    api.setPlayer("en").catch(() => {});
+  } else if (player && player.language !== language()) {
+    await use(player.language).catch(() => {});
     setLanguage(player.language);
     prefs.set("language", player.language);
     applyStatic();

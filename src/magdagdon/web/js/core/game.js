@@ -1,3 +1,6 @@
+// The difficulties, easiest first (docs/rules.md).
+export const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
+
 // Look-ups in the server's game state (no rule here: where a die is, which dice are in the tray).
 export const key = (r, c) => `${r}-${c}`;
 export const sameCell = (a, b) => Boolean(a && b) && a[0] === b[0] && a[1] === b[1];

@@ -34,6 +34,13 @@ export function listen(root, onIntent) {
   dialog.addEventListener("close", () => {
     if (!dialog.open) onIntent({ kind: "action", name: "close", keyboard: true });
   });
+  // a tap on the dimmed page around the sheet (the dialog itself, outside its box) closes it
+  dialog.addEventListener("click", (event) => {
+    if (event.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+    if (!inside) onIntent({ kind: "action", name: "close", el: dialog });
+  });
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

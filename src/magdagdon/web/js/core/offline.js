@@ -3,6 +3,8 @@
 // and the notice that says plainly when the server cannot be reached. The game itself is saved
 // on the server; this device only keeps what it needs to show the board and to send one tap
 // once the connection is back (its `version` makes a repeat safe: docs/api.md's retry rule).
+import { h } from "../lib/dom.js";
+
 const STATE = "magdagdon.lastState";
 const PENDING = "magdagdon.pending";
 
@@ -69,21 +71,24 @@ export function watchConnection(onChange) {
 
 // The notice, in the message area while the server cannot be reached: nothing is lost, and a
 // tap made now waits to be sent — or, once the page's own engine plays (local.js), the game goes
-// on here and is saved on the server when the connection returns.
-export function noticeHtml(view, t) {
+// on here and is saved on the server when the connection returns. Its parts as render/message.js
+// draws them: words, or [tag, attributes, ...parts].
+export function notice(view, t) {
+  const title = ["strong", { class: "notice-title" }, t("offlineTitle")];
   if (view.localPlay) {
-    const said = view.message ? ` <span>${t(view.message.key, view.message.params)}</span>` : "";
-    return `<strong class="notice-title">${t("offlineTitle")}</strong> <span data-offline-playing>${t("offlinePlaying")}</span>${said}`;
+    const said = view.message ? [" ", ["span", {}, t(view.message.key, view.message.params)]] : [];
+    return [title, " ", ["span", { "data-offline-playing": "" }, t("offlinePlaying")], ...said];
   }
   const text = view.waiting
-    ? `<span data-offline-pending>${t("offlinePending")}</span>`
-    : `<span>${t("offlineText")}</span>`;
-  return `<strong class="notice-title">${t("offlineTitle")}</strong> ${text}`;
+    ? ["span", { "data-offline-pending": "" }, t("offlinePending")]
+    : ["span", {}, t("offlineText")];
+  return [title, " ", text];
 }
 
 // The notice alone, when there is no game to draw at all (the first visit, with no connection).
 export function showNotice(el, view, t) {
   el.className = "message offline";
-  el.innerHTML = noticeHtml(view, t);
+  const [title, space, text] = notice(view, t);
+  el.replaceChildren(h(title[0], title[1], title[2]), space, h(text[0], text[1], text[2]));
   el.dataset.notice = "offline";
 }

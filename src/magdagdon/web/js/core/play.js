@@ -8,7 +8,7 @@ import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
 import { feedback } from "./feedback.js";
-import { dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
+import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
 import { keptHint } from "./hint.js";
 import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
 import { signed } from "../lib/format.js";
@@ -16,11 +16,9 @@ import { focusCell } from "./input.js";
 import * as more from "../sheets/more.js";
 import { lazy } from "../lib/lazy.js";
 import * as prefs from "./prefs.js";
-import { DIFFICULTIES } from "../render/sheet.js";
 import { litCells, resetModes, settle } from "./view.js";
 
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
-const POWER_ASK_FROM = 40; // a Majda Power costing this much asks once before it is spent
 
 export function createPlay({ view, dom, render, announce }) {
   let queued = null; // one tap that came while a request was under way, replayed after it
@@ -240,9 +238,11 @@ export function createPlay({ view, dom, render, announce }) {
   }
 
   // ----- the buttons --------------------------------------------------------------------------
+  // A Power that costs points asks once, with its cost, before it is spent: the engine cannot take
+  // it back. (The tutorial's coach names the cost itself, and allows only the Power's own tap.)
   function power(action, name) {
     const cost = view.game.powers.next_penalty;
-    if (cost !== null && cost >= POWER_ASK_FROM) {
+    if (cost !== null && cost > 0 && !view.tutorial) {
       view.ask = { kind: "power", action, cost, power: name };
       view.sheet = "ask";
       render();
@@ -338,7 +338,7 @@ export function createPlay({ view, dom, render, announce }) {
 
   async function chooseLanguage(lang) {
     await prepare(lang).catch(() => {}); // the words shown now that load when first used
-    setLanguage(lang);
+    if (!setLanguage(lang)) return; // its words could not load (no connection): nothing changes
     dom.live.textContent = ""; // what was said, said in the other language
     prefs.set("language", lang);
     applyStatic();
@@ -371,6 +371,8 @@ export function createPlay({ view, dom, render, announce }) {
 
   function endTutorial() {
     view.tutorial = null;
+    view.tutorialSeen = true;
+    prefs.set("tutorialSeen", "1");
     resetModes(view);
     return request(async () => {
       const stored = prefs.get("difficulty");
@@ -415,6 +417,11 @@ export function createPlay({ view, dom, render, announce }) {
       render();
     },
     hint: askHint,
+    "switch-language": () => chooseLanguage(language() === "fil" ? "en" : "fil"),
+    menu: () => {
+      view.menuOpen = !view.menuOpen;
+      render();
+    },
     "new-game": () => askNew(view.game.difficulty),
     tutorial: startTutorial,
     "tutorial-skip": endTutorial,
@@ -464,6 +471,7 @@ export function createPlay({ view, dom, render, announce }) {
     }
     const before = coach ? coach.progress(view) : null;
     view.offer = false; // the first tap answers the first visit's offer, whatever it is
+    if (intent.name !== "menu") view.menuOpen = false; // a choice made in MENU closes it
     if (intent.kind !== "refused" || coach === null) view.message = null;
     if (intent.kind === "cell") await tapCell(intent);
     else if (intent.kind === "die") tapDie(intent);

@@ -1,6 +1,7 @@
 // What this device remembers (localStorage): the language, the difficulty of the next new game,
 // the last game, sound and vibration (off until switched on in SETTINGS), whether the
-// tutorial was offered, and offline play (on unless switched off). A browser that refuses storage only forgets.
+// tutorial was offered and was seen (taken to its end or skipped), and offline play (on unless
+// switched off). A browser that refuses storage only forgets.
 const KEYS = {
   language: "magdagdon.language",
   difficulty: "magdagdon.difficulty",
@@ -8,6 +9,7 @@ const KEYS = {
   sound: "magdagdon.sound",
   vibrate: "magdagdon.vibrate",
   tutorialOffered: "magdagdon.tutorialOffered",
+  tutorialSeen: "magdagdon.tutorialSeen",
   offlinePlay: "magdagdon.offlinePlay", // "0": the offline engine is not fetched (on otherwise)
 };
 

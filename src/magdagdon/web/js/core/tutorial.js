@@ -1,14 +1,17 @@
 // The tutorial's coach (loaded only when the tutorial opens): one real PEACEFUL game on the seed
 // of tutorial.json, whose every step names the one tap it asks for (bench/find_tutorial.py found
 // the seed with the engine). Only that tap goes through — play.js sends its action to the server
-// like any other and draws the answer; any other tap gets a gentle shake and the coach's words
-// again. The coach's words are in i18n/fil.long.js / en.long.js ("coach.*").
+// like any other and draws the answer; any other tap gets a gentle shake, a word under the
+// coach's words ("not that one: tap the one in gold") and the coach's words again. The coach's
+// words are in i18n/fil.long.js / en.long.js ("coach.*"). The last step's TAPOS NA takes
+// I-ROLL's place in the action row (a button of full size, and no other to compete with it).
 import * as effects from "../render/effects.js";
+import { h } from "../lib/dom.js";
 import { entry, fill, t } from "../i18n/i18n.js";
 import { sameCell } from "./game.js";
 
 export function createTutorial(script) {
-  return { script, index: 0, allows, refuse, progress, advance, coachText, render: renderCoach };
+  return { script, index: 0, nudged: false, allows, refuse, progress, advance, coachText, render: renderCoach };
 }
 
 const stepOf = (view) => view.tutorial.script.steps[view.tutorial.index];
@@ -31,11 +34,13 @@ function allows(view, intent) {
 }
 
 function refuse(view, intent, dom, announce) {
+  view.tutorial.nudged = true;
+  renderCoach(dom, view);
   effects.shake(dom.message);
   if (intent.el && !intent.el.closest("#message")) effects.shake(intent.el);
   const target = dom.root.querySelector(".coached");
   if (target) effects.shake(target);
-  announce(coachText(view));
+  announce(`${t("coachNudge")} ${coachText(view)}`);
 }
 
 function progress(view) {
@@ -53,6 +58,7 @@ function advance(view, before) {
   else if (step.tap.action === "accept") done = view.accepting;
   else done = false;
   if (done && coach.index < coach.script.steps.length - 1) coach.index += 1;
+  if (done) coach.nudged = false;
   return done;
 }
 
@@ -74,19 +80,22 @@ function renderCoach(dom, view) {
   const n = coach.index + 1;
   const last = step.tap.action === "tutorial-done";
   const el = dom.message;
-  el.className = `message coach${view.game.phase === "magdagdon" ? " banner" : ""}`;
+  const banner = view.game.phase === "magdagdon";
+  el.className = `message coach${banner ? " banner" : ""}`;
   el.dataset.tutorialStep = String(n);
-  const done = last
-    ? ` <button type="button" class="btn primary" data-action="tutorial-done">${t("tutorialDone")}</button>`
-    : "";
-  const title = view.game.phase === "magdagdon" ? `<strong class="banner-title">${t("magdagdon")}</strong> ` : "";
-  const html = `<span class="coach-count">${t("tutorialCount", { n, of: coach.script.steps.length })}</span> ` +
-    `${title}<span class="coach-text">${coachText(view)}</span>${done}`;
-  if (el.dataset.html !== html) {
-    el.dataset.html = html;
-    el.innerHTML = html;
+  const key = JSON.stringify([n, banner, coach.nudged, coachText(view), t("tutorialCount", { n, of: 0 })]);
+  if (el.dataset.key !== key) {
+    el.dataset.key = key;
+    el.replaceChildren(...[
+      h("span", { class: "coach-count" }, t("tutorialCount", { n, of: coach.script.steps.length })), " ",
+      banner ? [h("strong", { class: "banner-title" }, t("magdagdon")), " "] : [],
+      coach.nudged ? [h("span", { class: "coach-nudge" }, t("coachNudge")), " "] : [],
+      h("span", { class: "coach-text" }, coachText(view)),
+    ].flat());
   }
+  const done = dom.root.querySelector('#actions [data-action="tutorial-done"]');
+  done.hidden = !last;
+  dom.root.classList.toggle("coach-last", last);
   for (const other of dom.root.querySelectorAll(".coached")) other.classList.remove("coached");
   targetOf(dom.root, step.tap)?.classList.add("coached");
 }
-

@@ -12,6 +12,7 @@ export function createView() {
     accepting: false, // MAGDAGDON accepted: choosing the cell that becomes a RUIN
     stagePending: null, // {die, cell}: a stage sent and drawn at once, until the server answers
     busy: false, // a request is under way
+    menuOpen: false, // MENU's list of screens is shown
     sheet: null, // "settings" | "highscores" | "rules" | "about" | "ask" | null
     ask: null, // a yes/no question: {kind: "new", difficulty} | {kind: "power", action, cost}
     scores: null, // High Scores by difficulty, while that sheet is open
@@ -20,6 +21,7 @@ export function createView() {
     hintBusy: false,
     tutorial: null, // the coach while the tutorial runs (tutorial.js)
     offer: false, // a first visit: the tutorial offered in the message area until the first tap
+    tutorialSeen: false, // the tutorial was taken (the first roll's words no longer offer it)
     sound: false,
     vibrate: false,
   };

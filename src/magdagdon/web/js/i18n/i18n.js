@@ -2,18 +2,19 @@
 // (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label).
 //
 // Each language is one table of key → words, in files of one shape (`export default {key: …}`):
-// LANG.js loads with the play screen; the parts that only some screens need load when first
+// LANG.js holds the play screen's words (fil.js loads with the page, the first language; en.js
+// before the page first speaks English: use(lang)); the parts that only some screens need load when first
 // shown (load(part)) and join their language's table: LANG.long.js (LAYUNIN, TUNGKOL SA LARO,
 // the tutorial's coach), LANG.sheets.js (the daily challenge, STATISTIKA, the share step,
 // SETTINGS' name and data), LANG.review.js (the game review). A part's keys are its own (the
 // review's start with "review.", the coach's with "coach.", the long texts' with "long."), so
 // joining never replaces a word.
 import fil from "./fil.js";
-import en from "./en.js";
 
-const TABLES = { fil: { ...fil }, en: { ...en } };
-export const LANGUAGES = Object.keys(TABLES);
+export const LANGUAGES = ["fil", "en"];
+const TABLES = { fil: { ...fil }, en: {} };
 const LOADED = Object.fromEntries(LANGUAGES.map((lang) => [lang, new Map()])); // part → its load
+LOADED.fil.set("", Promise.resolve()); // the play screen's Filipino words came with the page
 const used = new Set(); // the parts asked for, in any language
 
 let current = "fil";
@@ -22,9 +23,17 @@ export function language() {
   return current;
 }
 
+// Answers whether it did (a language whose play-screen words are not loaded yet stays unused).
 export function setLanguage(lang) {
-  current = lang in TABLES ? lang : "fil";
+  if (!LANGUAGES.includes(lang) || !LOADED[lang].has("")) return false;
+  current = lang;
   document.documentElement.lang = current;
+  return true;
+}
+
+// A language's play-screen words, loaded once (before setLanguage).
+export function use(lang) {
+  return loadPart("", LANGUAGES.includes(lang) ? lang : "fil");
 }
 
 export function fill(text, params = {}) {
@@ -36,18 +45,23 @@ export function entry(key) {
   return TABLES[current][key] ?? TABLES.fil[key];
 }
 
+// A count of one has its own words where the table has them (KEYOne: "1 die", not "1 dice").
 export function t(key, params = {}) {
-  return fill(entry(key) ?? key, params);
+  const one = params.n === 1 ? entry(`${key}One`) : undefined;
+  return fill(one ?? entry(key) ?? key, params);
 }
 
 // A part of `lang`'s words (the current language's by default), loaded once; a failed load
 // (no connection) is tried again the next time.
 export function load(part, lang = current) {
   used.add(part);
-  if (!(lang in TABLES)) lang = "fil";
+  return loadPart(part, LANGUAGES.includes(lang) ? lang : "fil");
+}
+
+function loadPart(part, lang) {
   const loads = LOADED[lang];
   if (!loads.has(part)) {
-    const loading = import(`./${lang}.${part}.js`).then((m) => {
+    const loading = import(part ? `./${lang}.${part}.js` : `./${lang}.js`).then((m) => {
       Object.assign(TABLES[lang], m.default);
     });
     loading.catch(() => loads.delete(part));
@@ -56,9 +70,9 @@ export function load(part, lang = current) {
   return loads.get(part);
 }
 
-// Before the language changes to `lang`: the parts already in use, in that language.
+// Before the language changes to `lang`: its play-screen words and the parts already in use.
 export function prepare(lang) {
-  return Promise.all(Array.from(used, (part) => load(part, lang)));
+  return Promise.all([use(lang), ...Array.from(used, (part) => load(part, lang))]);
 }
 
 export function applyStatic(root = document) {

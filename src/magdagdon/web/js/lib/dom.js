@@ -15,7 +15,7 @@ function fill(el, attrs, children) {
     if (value === false || value === null || value === undefined) continue;
     el.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -1,6 +1,6 @@
 // Numbers, dates and ranks as each language writes them: a true minus sign (U+2212), never a
 // hyphen, and dates in the language's own form.
-import { language, t } from "../i18n/i18n.js";
+import { language } from "../i18n/i18n.js";
 
 export const MINUS = "\u2212";
 
@@ -22,14 +22,6 @@ export function date(iso) {
   return when.toLocaleDateString(LOCALES[language()] ?? "fil-PH", {
     day: "numeric", month: "short", year: "numeric",
   });
-}
-
-// 1st, 2nd, 3rd… / ika-1, ika-2…
-export function ordinal(n) {
-  if (language() !== "en") return t("ordinal", { n });
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
-  return `${n}${suffix}`;
 }
 
 // Expected scores to a tenth (the review): 12.3, −4.0; halves as JavaScript's toFixed rounds them.

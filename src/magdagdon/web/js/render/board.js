@@ -3,6 +3,7 @@
 // the cells a RUIN may go on, the hint's marks, and each line's sum as KUMPIRMAHIN would make it.
 import { faceButton, showFace } from "./dice.js";
 import { key } from "../core/game.js";
+import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { litCells, shownGame } from "../core/view.js";
 
@@ -34,8 +35,8 @@ export function createBoard(root) {
 function sumBox(root, kind) {
   const box = document.createElement("div");
   box.className = `sum ${kind}`;
-  box.innerHTML = '<span class="sr"></span><span class="total" aria-hidden="true"></span>' +
-    '<span class="badge" aria-hidden="true"></span>';
+  box.append(h("span", { class: "sr" }), h("span", { class: "total", "aria-hidden": "true" }),
+    h("span", { class: "badge", "aria-hidden": "true" }));
   root.append(box);
   return box;
 }
@@ -127,10 +128,11 @@ function renderSum(box, line, next, label) {
   total.textContent = String(shown.sum);
   box.classList.toggle("preview", preview);
   box.classList.toggle("combo", Boolean(shown.combo));
-  if (shown.combo) {
-    badge.innerHTML = `<span>${t(`short_${shown.combo}`)}</span> <span>+${shown.bonus}</span>`;
-  } else {
-    badge.textContent = "";
+  const combo = shown.combo ? `${t(`short_${shown.combo}`)}|${shown.bonus}` : "";
+  if (badge.dataset.combo !== combo) {
+    badge.dataset.combo = combo;
+    if (shown.combo) badge.replaceChildren(h("span", {}, t(`short_${shown.combo}`)), " ", h("span", {}, `+${shown.bonus}`));
+    else badge.replaceChildren();
   }
   let words = label;
   if (line.combo) words += `, ${t("lineBonus", { combo: t(line.combo), b: line.bonus })}`;

@@ -2,6 +2,7 @@
 // disabled button stays tappable (aria-disabled) and carries the key of the words that say why
 // (data-why), so a tap on it is answered.
 import { dieById, stagedDice, trayDice } from "../core/game.js";
+import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num, signed } from "../lib/format.js";
 
@@ -14,10 +15,11 @@ function setButton(el, { shown = true, enabled = true, why = null, label, sub = 
   if (enabled) el.removeAttribute("aria-disabled");
   else el.setAttribute("aria-disabled", "true");
   el.dataset.why = enabled ? "" : why ?? "whyNotNow";
-  const html = sub === null ? label : `${label} <small class="sub">${sub}</small>`;
-  if (el.dataset.html !== html) {
-    el.dataset.html = html;
-    el.innerHTML = html;
+  const key = JSON.stringify([label, sub]);
+  if (el.dataset.key !== key) {
+    el.dataset.key = key;
+    if (sub === null) el.replaceChildren(label);
+    else el.replaceChildren(label, " ", h("small", { class: "sub" }, sub));
   }
   if (spoken === null) el.removeAttribute("aria-label");
   else el.setAttribute("aria-label", `${label}, ${spoken}`);

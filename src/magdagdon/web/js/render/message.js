@@ -2,64 +2,71 @@
 // MAGDAGDON banner, the word on the last tap (why a button is disabled, an error, dice that came
 // back), the hint's sentence, the stuck warning, or what to do next. The tutorial's coach takes
 // the area while it runs.
+import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num } from "../lib/format.js";
 import { litCells } from "../core/view.js";
-import { noticeHtml } from "../core/offline.js";
+import { notice } from "../core/offline.js";
 
 export function renderMessage(el, view, hint) {
-  const { kind, html } = messageOf(view, hint);
+  const { kind, parts } = messageOf(view, hint);
   el.className = `message ${kind}`;
-  if (el.dataset.html !== html) {
-    el.dataset.html = html;
-    el.innerHTML = html;
+  const key = JSON.stringify(parts);
+  if (el.dataset.key !== key) {
+    el.dataset.key = key;
+    el.replaceChildren(...parts.map(draw));
   }
   if (view.offline) el.dataset.notice = "offline";
   else delete el.dataset.notice;
 }
 
+// A part of the message: words, or [tag, attributes, ...parts].
+function draw(p) {
+  return typeof p === "string" ? p : h(p[0], p[1], ...p.slice(2).map(draw));
+}
+
+const ICON = ["span", { class: "icon", "aria-hidden": "true" }, "!"];
+
 function messageOf(view, hint) {
   const game = view.game;
-  if (view.offline) return { kind: "offline", html: noticeHtml(view, t) };
-  if (game.phase === "over") return { kind: "none", html: "" };
+  if (view.offline) return { kind: "offline", parts: notice(view, t) };
+  if (game.phase === "over") return { kind: "none", parts: [] };
   if (view.offer) {
     return {
       kind: "offer",
-      html: `<span>${t("offerText")}</span> <button type="button" class="btn primary" ` +
-        `data-action="tutorial">${t("tutorial")}</button>`,
+      parts: [["span", {}, t("offerText")], " ",
+        ["button", { type: "button", class: "btn primary", "data-action": "tutorial" }, t("tutorial")]],
     };
   }
   if (game.phase === "magdagdon") {
-    const more = view.message ? t(view.message.key, view.message.params)
+    const more = view.message ? [t(view.message.key, view.message.params)]
       : hint ? hintSentence(view, hint)
-        : view.accepting ? t("guideRuin")
-          : `${t("magdagdonText", { n: game.min_required })} ${t(game.powers.left > 0 ? "magdagdonPowers" : "magdagdonAccept")}`;
+        : view.accepting ? [t("guideRuin")]
+          : [`${t("magdagdonText", { n: game.min_required })} ${t(game.powers.left > 0 ? "magdagdonPowers" : "magdagdonAccept")}`];
     return {
       kind: "banner",
-      html: `<strong class="banner-title">${t("magdagdon")}</strong> <span>${more}</span>`,
+      parts: [["strong", { class: "banner-title" }, t("magdagdon")], " ", ["span", {}, ...more]],
     };
   }
   if (view.message) {
-    const icon = '<span class="icon" aria-hidden="true">!</span> ';
     const kind = view.message.kind ?? "why";
-    return { kind, html: `${kind === "info" ? "" : icon}${t(view.message.key, view.message.params)}` };
+    const words = t(view.message.key, view.message.params);
+    return { kind, parts: kind === "info" ? [words] : [ICON, " ", words] };
   }
-  if (hint) return { kind: "hint", html: hintSentence(view, hint) };
-  if (game.stuck) {
-    return { kind: "stuck", html: `<span class="icon" aria-hidden="true">!</span> ${t("stuck")}` };
-  }
-  return { kind: "guide", html: guide(view) };
+  if (hint) return { kind: "hint", parts: hintSentence(view, hint) };
+  if (game.stuck) return { kind: "stuck", parts: [ICON, " ", t("stuck")] };
+  return { kind: "guide", parts: [guide(view)] };
 }
 
 function hintSentence(view, hint) {
   const expected = t("hintExpected", { value: num(Math.round(view.hint.expected_value)) });
-  return `<span class="hint-tag">${t("hint")}:</span> ${t(hint.say.key, hint.say.params)} ` +
-    `<span class="hint-expected">${expected}</span>`;
+  return [["span", { class: "hint-tag" }, `${t("hint")}:`], ` ${t(hint.say.key, hint.say.params)} `,
+    ["span", { class: "hint-expected" }, expected]];
 }
 
 function guide(view) {
   const game = view.game;
-  if (game.phase === "roll") return t(game.turn === 0 ? "guideFirstRoll" : "guideRoll");
+  if (game.phase === "roll") return t(game.turn > 0 ? "guideRoll" : view.tutorialSeen ? "guideStart" : "guideFirstRoll");
   if (view.stagePending) return t("guideSending");
   if (view.picking) return t("guidePick");
   if (view.selected !== null) return litCells(view).length ? t("guidePlace") : t("guideNoCell");

@@ -1,55 +1,77 @@
-// The game-over panel: the Final Score, its parts, and the High Scores rank (of how many).
+// The game-over panel: the Final Score, its parts (one column, a line with nothing in it left
+// out), the High Scores rank (of how many), and a word of celebration for a new best.
+import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
-import { num, ordinal, signed } from "../lib/format.js";
+import { num, signed } from "../lib/format.js";
+
+// "ARAW-ARAW #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
+export function dailyLabel(game) {
+  return `${t("dailyNumber", { n: game.daily.number })}${game.mode === "practice" ? ` · ${t("practice")}` : ""}`;
+}
 
 // The foot of the panel: the rank and SURIIN ANG LARO; at a daily challenge's end also its
 // number, the share step (share.js, loaded when tapped) and the day's table, the rank on a line
 // of its own above the three buttons (a small phone has no room for two rows of buttons). Once
 // the text was copied or shared, the share button says so.
 function foot(game, view, rank) {
-  const review = `<button type="button" class="btn quiet" data-action="review" data-game="${game.id}">${t("review")}</button>`;
-  if (!game.daily) return `<div class="over-foot"><p class="rank">${rank}</p>${review}</div>`;
+  const review = h("button", { type: "button", class: "btn quiet", "data-action": "review", "data-game": game.id }, t("review"));
+  if (!game.daily) return [h("div", { class: "over-foot" }, h("p", { class: "rank" }, rank), review)];
   const note = view.more?.shareNote?.game === game.id ? view.more.shareNote : null;
-  return `<p class="rank"><span class="over-daily-n">#${game.daily.number}` +
-    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span> ${rank}</p>` +
-    `<div class="over-daily"><button type="button" class="btn primary" data-action="share">` +
-    `${note ? `<span class="share-note">✓ ${t(note.short)}</span>` : t("share")}</button>` +
-    `<button type="button" class="btn quiet" data-action="daily">${t("dailyTableShort")}</button>${review}</div>`;
+  return [
+    h("p", { class: "rank" }, h("span", { class: "over-daily-n" }, dailyLabel(game)), " ", rank),
+    h("div", { class: "over-daily" },
+      h("button", { type: "button", class: "btn primary", "data-action": "share" },
+        note ? h("span", { class: "share-note" }, `✓ ${t(note.short)}`) : t("share")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "daily" }, t("dailyTableShort")),
+      review),
+  ];
 }
+
+// The parts of the Final Score, as [label, value]: the lines that add or take nothing are left out.
+function parts(game) {
+  const s = game.score;
+  const lines = [[t("base"), num(s.base)]];
+  s.rows.forEach((line, r) => {
+    if (line.combo) lines.push([t("lineRow", { r: r + 1, combo: t(line.combo) }), signed(line.bonus)]);
+  });
+  s.columns.forEach((line, c) => {
+    if (line.combo) lines.push([t("lineCol", { c: c + 1, combo: t(line.combo) }), signed(line.bonus)]);
+  });
+  if (s.ruins > 0) lines.push([t("ruins", { n: s.ruins }), num(-s.ruin_penalty)]);
+  if (game.powers.used > 0) lines.push([t("powersUsed", { n: game.powers.used }), num(-s.power_penalty)]);
+  return lines;
+}
+
+// Better than every other game the player's High Scores hold for this difficulty.
+export const newBest = (game) => game.rank === 1 && (game.rank_among ?? 1) > 1;
 
 export function renderOver(el, view) {
   const game = view.game;
   el.hidden = game.phase !== "over";
   if (el.hidden) {
-    el.dataset.html = "";
+    el.dataset.key = "";
     return;
-  }
-  const s = game.score;
-  const item = (label, value) => `<li><span>${label}</span> <b>${value}</b></li>`;
-  const lines = [item(t("base"), num(s.base))];
-  s.rows.forEach((line, r) => {
-    if (line.combo) lines.push(item(t("lineRow", { r: r + 1, combo: t(line.combo) }), signed(line.bonus)));
-  });
-  s.columns.forEach((line, c) => {
-    if (line.combo) lines.push(item(t("lineCol", { c: c + 1, combo: t(line.combo) }), signed(line.bonus)));
-  });
-  lines.push(item(t("ruins", { n: s.ruins }), num(-s.ruin_penalty)));
-  if (game.powers.total > 0) {
-    lines.push(item(t("powersUsed", { n: game.powers.used }), num(-s.power_penalty)));
   }
   let rank = t("noRank");
   if (game.rank) {
     rank = game.rank_among
-      ? t("rankAmong", { rank: ordinal(game.rank), n: game.rank_among, difficulty: t(game.difficulty) })
-      : t("rank", { rank: ordinal(game.rank), difficulty: t(game.difficulty) });
+      ? t("rankAmong", { rank: game.rank, n: game.rank_among, difficulty: t(game.difficulty) })
+      : t("rank", { rank: game.rank, difficulty: t(game.difficulty) });
   }
-  const html =
-    `<div class="over-head"><h2 class="over-title">${t("gameOver")}</h2>` +
-    `<p class="final">${t("finalScore")} <b class="final-score">${num(s.total)}</b></p></div>` +
-    `<ul class="breakdown">${lines.join("")}</ul>` +
-    foot(game, view, rank);
-  if (el.dataset.html !== html) {
-    el.dataset.html = html;
-    el.innerHTML = html;
-  }
+  const lines = parts(game);
+  const best = newBest(game);
+  const key = JSON.stringify([lines, rank, t("gameOver"), game.id, game.score.total, best,
+    game.daily ? dailyLabel(game) : null, view.more?.shareNote ?? null]);
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.classList.toggle("best", best);
+  el.replaceChildren(...[
+    h("div", { class: "over-head" },
+      h("h2", { class: "over-title" }, t("gameOver")),
+      h("p", { class: "final" }, t("finalScore"), " ", h("b", { class: "final-score" }, num(game.score.total)))),
+    best ? h("p", { class: "over-best" }, h("span", { "aria-hidden": "true" }, "★ "), t("newBest")) : [],
+    h("ul", { class: "breakdown" },
+      lines.map(([label, value]) => h("li", {}, h("span", {}, label), " ", h("b", {}, value)))),
+    foot(game, view, rank),
+  ].flat());
 }

@@ -8,6 +8,7 @@ import { renderOver } from "./over.js";
 import { renderSheet } from "./sheet.js";
 import { renderStatus } from "./status.js";
 import { renderTray } from "./tray.js";
+import { renderBar } from "./bar.js";
 import { shownGame } from "../core/view.js";
 
 export function render(view, dom) {
@@ -28,11 +29,14 @@ export function render(view, dom) {
     view.tutorial.render(dom, view);
   } else {
     delete dom.message.dataset.tutorialStep;
+    dom.root.querySelector('#actions [data-action="tutorial-done"]').hidden = true;
+    dom.root.classList.remove("coach-last");
     for (const el of dom.root.querySelectorAll(".coached")) el.classList.remove("coached");
     renderMessage(dom.message, view, hint);
   }
   renderOver(dom.over, view);
   dom.menu.hidden = Boolean(view.tutorial);
+  renderBar(dom.menu, view);
   dom.skip.hidden = !view.tutorial;
   renderSheet(dom.sheet, view);
 }

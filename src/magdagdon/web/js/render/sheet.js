@@ -1,12 +1,12 @@
 // The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
-// question (a new game that abandons the one under
-// way, a Majda Power of 40 points or more).
+// question (a new game that abandons the one under way, a Majda Power that costs points).
+import { DIFFICULTIES } from "../core/game.js";
+import { h } from "../lib/dom.js";
 import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";
 import { drawSections, sheets } from "../sheets/more.js";
 
-export const DIFFICULTIES = ["peaceful", "survival", "nightmare"];
 const DESCRIPTIONS = { peaceful: "descPeaceful", survival: "descSurvival", nightmare: "descNightmare" };
 
 export function renderSheet(dialog, view) {
@@ -34,7 +34,7 @@ export function renderSheet(dialog, view) {
       loaded.draw(body, view);
     } else if (SCREENS[screen]) {
       title.textContent = TITLES[screen](view);
-      body.innerHTML = SCREENS[screen](view);
+      body.replaceChildren(...[SCREENS[screen](view)].flat(Infinity).filter((part) => part !== null && part !== undefined));
       drawSections(body, view);
     } else {
       title.textContent = t("loading"); // its module is still on the way
@@ -67,26 +67,29 @@ const TITLES = {
   ask: (view) => (view.ask?.kind === "power" ? t("askPowerTitle") : t("newGame")),
 };
 
-function pressed(attr, value, on, name, desc = "") {
-  return `<button type="button" class="choice" ${attr}="${value}" aria-pressed="${on}">` +
-    `<span class="choice-name">${name}</span>${desc ? `<span class="choice-desc">${desc}</span>` : ""}</button>`;
+function pressed(attr, value, on, name, desc = "", lang = null) {
+  return h("button", { type: "button", class: "choice", lang, [attr]: value, "aria-pressed": String(on) },
+    h("span", { class: "choice-name" }, name), desc ? h("span", { class: "choice-desc" }, desc) : null);
 }
+
+const choices = (cls, ...buttons) => h("div", { class: cls }, buttons);
 
 const SCREENS = {
   settings(view) {
     const current = view.game?.difficulty;
-    const difficulties = DIFFICULTIES.map((d) =>
-      pressed("data-difficulty", d, d === current, t(d), t(DESCRIPTIONS[d]))).join("");
-    const languages = ["fil", "en"].map((l) =>
-      pressed("data-lang", l, l === language(), t(l === "fil" ? "langFil" : "langEn"))
-        .replace("<button", `<button lang="${l}"`)).join("");
-    const feel = pressed("data-pref", "sound", view.sound, t("prefSound"), t("prefSoundDesc")) +
-      pressed("data-pref", "vibrate", view.vibrate, t("prefVibrate"), t("prefVibrateDesc"));
-    return `<h3>${t("settingsDifficulty")}</h3><div class="choices">${difficulties}</div>` +
-      `<h3>${t("settingsLanguage")}</h3><div class="choices two">${languages}</div>` +
-      `<h3>${t("settingsFeel")}</h3><div class="choices two">${feel}</div>` +
-      devicesSection(view.devices) +
-      '<div data-more="settings"></div>';
+    return [
+      h("h3", {}, t("settingsDifficulty")),
+      choices("choices", DIFFICULTIES.map((d) => pressed("data-difficulty", d, d === current, t(d), t(DESCRIPTIONS[d])))),
+      h("h3", {}, t("settingsLanguage")),
+      choices("choices two", ["fil", "en"].map((l) =>
+        pressed("data-lang", l, l === language(), t(l === "fil" ? "langFil" : "langEn"), "", l))),
+      h("h3", {}, t("settingsFeel")),
+      choices("choices two",
+        pressed("data-pref", "sound", view.sound, t("prefSound"), t("prefSoundDesc")),
+        pressed("data-pref", "vibrate", view.vibrate, t("prefVibrate"), t("prefVibrateDesc"))),
+      devicesSection(view.devices),
+      h("div", { "data-more": "settings" }),
+    ];
   },
   link: (view) => linkSheet(view.devices),
   leave: leaveSheet,
@@ -101,59 +104,60 @@ const SCREENS = {
       text = ask.difficulty ? t("changeConfirm", { difficulty: t(ask.difficulty) }) : t("newConfirm");
       yes = t("yes");
     }
-    return `<p class="question">${text}</p><div class="choices two">` +
-      `<button type="button" class="btn primary" data-choice="yes">${yes}</button>` +
-      `<button type="button" class="btn quiet" data-choice="no" autofocus>${t("no")}</button></div>`;
+    return [h("p", { class: "question" }, text), choices("choices two",
+      h("button", { type: "button", class: "btn primary", "data-choice": "yes" }, yes),
+      h("button", { type: "button", class: "btn quiet", "data-choice": "no", autofocus: true }, t("no")))];
   },
   highscores(view) {
-    if (!view.scores) return `${recordsRow("highscores")}<p>${t("loading")}</p>`;
-    return recordsRow("highscores") +
-      DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id)).join("");
+    if (!view.scores) return [recordsRow("highscores"), h("p", {}, t("loading"))];
+    return [recordsRow("highscores"), DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id))];
   },
   rules() {
-    const sections = (entry("long.rules") ?? []).map((section, i) =>
-      `${i === 0 && section.h === t("rules") ? "" : `<h3>${section.h}</h3>`}${section.body.map(block).join("")}`);
-    const keys = (entry("long.keys") ?? []).map(([k, what]) => `<tr><th scope="row"><kbd>${k}</kbd></th><td>${what}</td></tr>`);
-    return sections.join("") +
-      `<h3>${t("keysTitle")}</h3><table class="keys"><tbody>${keys.join("")}</tbody></table>` +
-      `<p class="again"><button type="button" class="btn primary" data-action="tutorial">${t("tutorial")}</button></p>`;
+    const sections = (entry("long.rules") ?? []).map((section, i) => [
+      i === 0 && section.h === t("rules") ? null : h("h3", {}, section.h), section.body.map(block)]);
+    const keys = (entry("long.keys") ?? []).map(([k, what]) =>
+      h("tr", {}, h("th", { scope: "row" }, h("kbd", {}, k)), h("td", {}, what)));
+    return [sections, h("h3", {}, t("keysTitle")), h("table", { class: "keys" }, h("tbody", {}, keys)),
+      h("p", { class: "again" }, h("button", { type: "button", class: "btn primary", "data-action": "tutorial" }, t("tutorial")))];
   },
   about() {
-    return `<p class="about-title">MAGDAGDON</p>${(entry("long.about") ?? []).map(block).join("")}`;
+    return [h("p", { class: "about-title" }, "MAGDAGDON"), (entry("long.about") ?? []).map(block)];
   },
 };
 
 // The records, one tap from each other: High Scores, the daily challenge, STATISTIKA (the last
 // two load when opened: more.js). On a narrow phone they are reached from here only.
 export function recordsRow(current) {
-  return `<div class="choices three records" role="group" aria-label="${t("highscores")}">` +
+  return h("div", { class: "choices three records", role: "group", "aria-label": t("highscores") },
     ["highscores", "daily", "stats"].map((name) =>
-      `<button type="button" class="choice tab" data-action="${name}" aria-pressed="${name === current}">` +
-      `<span class="choice-name">${t(name)}</span></button>`).join("") + "</div>";
+      h("button", { type: "button", class: "choice tab", "data-action": name, "aria-pressed": String(name === current) },
+        h("span", { class: "choice-name" }, t(name)))));
 }
 
+// The long texts are words only (i18n/*.long.js): a paragraph or a list.
 function block(b) {
-  return b.p !== undefined ? `<p>${b.p}</p>` : `<ul>${b.ul.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+  return b.p !== undefined ? h("p", {}, b.p) : h("ul", {}, b.ul.map((i) => h("li", {}, i)));
 }
 
 // A score that opens its game's review (review/sheet.js, loaded then).
 const reviewButton = (e) =>
-  `<button type="button" class="score-review" data-action="review" data-game="${e.game_id}" ` +
-  `aria-label="${t("hsReview", { score: num(e.score) })}"><b>${num(e.score)}</b></button>`;
+  h("button", { type: "button", class: "score-review", "data-action": "review", "data-game": e.game_id,
+    "aria-label": t("hsReview", { score: num(e.score) }) }, h("b", {}, num(e.score)));
 
 function table(difficulty, entries, gameId) {
-  const head = `<h3 id="hs-${difficulty}">${t(difficulty)}</h3>`;
-  if (!entries.length) return `${head}<p class="empty">${t("hsEmpty")}</p>`;
+  const head = h("h3", { id: `hs-${difficulty}` }, t(difficulty));
+  if (!entries.length) return [head, h("p", { class: "empty" }, t("hsEmpty"))];
   const rows = entries.map((e, i) => {
     const mine = e.game_id === gameId;
-    return `<tr${mine ? ' class="mine"' : ""}><td>${e.rank ?? i + 1}</td>` +
-      `<td>${e.game_id ? reviewButton(e) : `<b>${num(e.score)}</b>`}` +
-      `${mine ? ` <span class="tag">← ${t("hsThis")}</span>` : ""}</td>` +
-      `<td>${date(e.date)}</td><td>${e.turns}</td><td>${e.powers_used}</td>` +
-      `<td>${e.hints_used}</td></tr>`;
-  }).join("");
-  const th = (key) => `<th scope="col">${t(key)}</th>`;
-  return `${head}<table class="scores" aria-labelledby="hs-${difficulty}" data-difficulty-table="${difficulty}">` +
-    `<thead><tr>${["hsRank", "hsScore", "hsDate", "hsTurns", "hsPowers", "hsHints"].map(th).join("")}</tr></thead>` +
-    `<tbody>${rows}</tbody></table>`;
+    return h("tr", { class: mine ? "mine" : null },
+      h("td", {}, String(e.rank ?? i + 1)),
+      h("td", {}, e.game_id ? reviewButton(e) : h("b", {}, num(e.score)),
+        mine ? [" ", h("span", { class: "tag" }, `← ${t("hsThis")}`)] : null),
+      h("td", {}, date(e.date)), h("td", {}, String(e.turns)), h("td", {}, String(e.powers_used)),
+      h("td", {}, String(e.hints_used)));
+  });
+  const th = (key) => h("th", { scope: "col" }, t(key));
+  return [head, h("table", { class: "scores", "aria-labelledby": `hs-${difficulty}`, "data-difficulty-table": difficulty },
+    h("thead", {}, h("tr", {}, ["hsRank", "hsScore", "hsDate", "hsTurns", "hsPowers", "hsHints"].map(th))),
+    h("tbody", {}, rows))];
 }

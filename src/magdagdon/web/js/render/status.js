@@ -1,41 +1,45 @@
 // The status lines: the difficulty (or TUTORIAL) and the turn, the live score, the Majda Powers
-// left with the next one's cost, how many dice are still to place this turn, and a daily
+// left (the next one's cost is on the Power buttons themselves), how many dice are still to place this turn, and a daily
 // challenge's number (with "practice" when the attempt is not the ranked one).
 import { stagedDice } from "../core/game.js";
+import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num } from "../lib/format.js";
+import { dailyLabel } from "./over.js";
 
-export function renderStatus(root, view) {
+// The words and numbers of the two lines, as [tag, class, parts…] (a part in bold is [text]).
+function lines(view) {
   const game = view.game;
   const powers = game.powers;
   const still = Math.max(0, game.min_required - stagedDice(game).length);
-  const mode = view.tutorial ? t("tutorial") : t(game.difficulty);
-  const turn = game.turn > 0 ? `<span class="turn">${t("turn")} <b>${game.turn}</b></span>` : "";
-  let power = "";
-  if (powers.total > 0) {
-    const next = powers.next_penalty === null || game.phase === "over" ? ""
-      : ` <span class="next">${t("nextCost", { n: num(-powers.next_penalty) })}</span>`;
-    power = `<span class="power-stat">${t("powers")} <b>${powers.left}/${powers.total}</b>${next}</span>`;
-  }
-  const daily = game.daily ? `<span class="daily-tag">#${game.daily.number}` +
-    `${game.mode === "practice" ? ` · ${t("practice")}` : ""}</span>` : "";
-  let min = "";
+  const top = [["span", "difficulty", view.tutorial ? t("tutorial") : t(game.difficulty)]];
+  if (game.turn > 0) top.push(["span", "turn", `${t("turn")} `, [String(game.turn)]]);
+  top.push(["span", "score", `${t("score")} `, [num(game.score.total), "score-total"]]);
+  const small = [];
+  if (game.daily) small.push(["span", "daily-tag", dailyLabel(game)]);
+  if (powers.total > 0) small.push(["span", "power-stat", `${t("powers")} `, [`${powers.left}/${powers.total}`]]);
   if (game.phase === "place") {
-    min = game.can_confirm
-      ? `<span class="min ok"><span aria-hidden="true">✓</span> ${t("minDone")}</span>`
-      : `<span class="min">${t("minLeft")} <b>${still}</b></span>`;
+    small.push(game.can_confirm
+      ? ["span", "min ok", ["span:aria", "✓"], ` ${t("minDone")}`]
+      : ["span", "min", `${t("minLeft")} `, [String(still)]]);
   } else if (game.phase === "roll") {
-    const rule = game.min_required === 1 ? "minRuleOne" : "minRule";
-    min = `<span class="min">${t(rule, { n: game.min_required })}</span>`;
+    small.push(["span", "min", t(game.min_required === 1 ? "minRuleOne" : "minRule", { n: game.min_required })]);
   }
-  const html =
-    '<div class="status-row">' +
-    `<span class="difficulty">${mode}</span>${turn}` +
-    `<span class="score">${t("score")} <b class="score-total">${num(game.score.total)}</b></span>` +
-    "</div>" +
-    `<div class="status-row small">${daily}${power}${min}</div>`;
-  if (root.dataset.html !== html) {
-    root.dataset.html = html;
-    root.innerHTML = html;
-  }
+  return [top, small];
+}
+
+function part(p) {
+  if (typeof p === "string") return p;
+  if (p[0] === "span:aria") return h("span", { "aria-hidden": "true" }, p[1]);
+  return h("b", { class: p[1] }, p[0]);
+}
+
+export function renderStatus(root, view) {
+  const [top, small] = lines(view);
+  const key = JSON.stringify([top, small]);
+  if (root.dataset.key === key) return;
+  root.dataset.key = key;
+  const row = (cls, spans) => h("div", { class: cls },
+    spans.map(([tag, cls2, ...parts]) => h(tag, { class: cls2 }, parts.map(part))));
+  root.replaceChildren(row("status-row", top), row("status-row small", small));
 }

@@ -8,7 +8,8 @@ import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
 import { num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
-import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
+import { DIFFICULTIES } from "../core/game.js";
+import { recordsRow } from "../render/sheet.js";
 
 const DAY_MS = 864e5;
 
@@ -118,19 +119,27 @@ function draw(body, view) {
   const daily = state(view);
   const overview = daily.overview;
   if (!overview) {
-    body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
+    body.prepend(recordsRow("daily"));
     body.append(h("p", {}, daily.error ?? t("loading")));
     return;
   }
   const today = daily.day === overview.date;
-  body.insertAdjacentHTML("afterbegin", recordsRow("daily"));
+  body.prepend(recordsRow("daily"));
   body.append(
     h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
     streak(overview.streak),
     dayNav(daily, overview),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
   );
-  if (daily.sure) body.append(sureRow(daily.sure));
+  if (daily.sure) {
+    // the question shows where the tap was made (on a small phone it is drawn below the fold)
+    const row = sureRow(daily.sure);
+    body.append(row);
+    requestAnimationFrame(() => {
+      row.scrollIntoView({ block: "center" });
+      row.querySelector('[data-action="daily-cancel"]')?.focus({ preventScroll: true });
+    });
+  }
   body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
   if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
 }

@@ -3,18 +3,26 @@
 // (POST /api/player/link, shown as a URL and its QR code), and forgetting the player on this
 // device (POST /api/player/leave). A device that opens a link's URL (…/#link=CODE) is asked
 // first, then becomes that player (POST /api/player/link/{code}) and starts again as it.
+import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 
 const LINKED = "magdagdon.linked"; // sessionStorage: the page restarted as the linked player
 const FORGET = ["magdagdon.lastGame", "magdagdon.lastState", "magdagdon.pending"];
 
-const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 // The server's QR code (a standalone SVG document) as an image: it draws nothing else.
 function qrImage(svg, url, name) {
   const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  return `<img class="qr" data-qr="${name}" src="${src}" width="200" height="200" ` +
-    `alt="${escape(t("qrAlt", { url }))}">`;
+  return h("img", { class: "qr", "data-qr": name, src, width: 200, height: 200, alt: t("qrAlt", { url }) });
+}
+
+// A loopback address (127.0.0.1, localhost, ::1) opens only on this computer: no phone can.
+export function loopback(url) {
+  try {
+    const host = new URL(url).hostname;
+    return host === "localhost" || host === "[::1]" || /^127\./.test(host);
+  } catch {
+    return false;
+  }
 }
 
 export function createDevices() {
@@ -30,6 +38,15 @@ export function linkCode() {
   if (!found) return null;
   history.replaceState(null, "", location.pathname + location.search);
   return found[1];
+}
+
+// Whether this page was just restarted as a linked player, without using up the word.
+export function linkedNow() {
+  try {
+    return sessionStorage.getItem(LINKED) === "1";
+  } catch {
+    return false;
+  }
 }
 
 // Whether this page was just restarted as a linked player (said once).
@@ -57,23 +74,29 @@ function restart(linked) {
 export function devicesSection(devices) {
   const server = devices.server;
   const phone = server?.lan_url
-    ? `<div class="device-qr">${qrImage(server.lan_qr_svg, server.lan_url, "lan")}` +
-      `<p>${t("phoneText")}<br><a class="device-url" href="${escape(server.lan_url)}">` +
-      `${escape(server.lan_url)}</a></p></div>`
-    : `<p class="device-note">${server ? t("phoneNone") : t("loading")}</p>`;
+    ? h("div", { class: "device-qr" }, qrImage(server.lan_qr_svg, server.lan_url, "lan"),
+      h("p", {}, t("phoneText"), h("br"), h("a", { class: "device-url", href: server.lan_url }, server.lan_url)))
+    : h("p", { class: "device-note" }, server ? t("phoneNone") : t("loading"));
   const link = devices.link;
-  const made = link
-    ? `<div class="device-qr" data-link-made>${qrImage(link.qr_svg, link.url, "link")}` +
-      `<p>${t("linkMade", { time: clock(link.expires_at) })}<br>` +
-      `<span class="device-url" data-link-url>${escape(link.url)}</span></p></div>`
-    : devices.failed ? `<p class="device-note">${t("linkMakeFailed")}</p>` : "";
-  return `<section class="devices" data-devices><h3>${t("phoneTitle")}</h3>${phone}` +
-    `<h3>${t("linkTitle")}</h3><p>${t("linkText")}</p>${made}` +
-    `<p><button type="button" class="btn primary" data-action="link-device">` +
-    `${t(link ? "linkAgain" : "linkMake")}</button></p>` +
-    `<h3>${t("leaveTitle")}</h3><p>${t("leaveText")}</p>` +
-    `<p><button type="button" class="btn quiet" data-action="leave">${t("leaveButton")}</button></p>` +
-    (devices.leaveFailed ? `<p class="device-note">${t("linkNoAnswer")}</p>` : "") + "</section>";
+  // a link on a loopback address: no code (no phone could open it), and how to get one that can
+  const local = link && loopback(link.url);
+  let made = null;
+  if (link) {
+    made = h("div", { class: "device-qr", "data-link-made": "" },
+      local ? null : qrImage(link.qr_svg, link.url, "link"),
+      h("p", {}, t("linkMade", { time: clock(link.expires_at) }), h("br"),
+        h("span", { class: "device-url", "data-link-url": "" }, link.url)),
+      local ? h("p", { class: "device-note", "data-qr-note": "" }, t("linkLoopback", { host: new URL(link.url).host })) : null);
+  } else if (devices.failed) {
+    made = h("p", { class: "device-note" }, t("linkMakeFailed"));
+  }
+  return h("section", { class: "devices", "data-devices": "" },
+    h("h3", {}, t("phoneTitle")), phone,
+    h("h3", {}, t("linkTitle")), h("p", {}, t("linkText")), made,
+    h("p", {}, h("button", { type: "button", class: "btn primary", "data-action": "link-device" }, t(link ? "linkAgain" : "linkMake"))),
+    h("h3", {}, t("leaveTitle")), h("p", {}, t("leaveText")),
+    h("p", {}, h("button", { type: "button", class: "btn quiet", "data-action": "leave" }, t("leaveButton"))),
+    devices.leaveFailed ? h("p", { class: "device-note" }, t("linkNoAnswer")) : null);
 }
 
 function clock(stamp) {
@@ -87,28 +110,23 @@ export function linkTitle(devices) {
   return t(state === "done" ? "linkDoneTitle" : state === "failed" ? "linkFailedTitle" : "linkUseTitle");
 }
 
+const button = (kind, action, words, autofocus = false) =>
+  h("button", { type: "button", class: `btn ${kind}`, "data-action": action, autofocus }, words);
+
 // The sheet of a link this device was opened with: the question, the answer, or "linked".
 export function linkSheet(devices) {
   const use = devices.use;
-  if (use.state === "done") {
-    return `<p class="question" data-link-result="linked">${t("linkDone")}</p>` +
-      `<div class="choices"><button type="button" class="btn primary" data-action="close" autofocus>` +
-      `${t("linkContinue")}</button></div>`;
+  if (use.state === "done" || use.state === "failed") {
+    const done = use.state === "done";
+    return [h("p", { class: "question", "data-link-result": done ? "linked" : "invalid" }, t(done ? "linkDone" : use.reason)),
+      h("div", { class: "choices" }, button("primary", "close", t("linkContinue"), true))];
   }
-  if (use.state === "failed") {
-    return `<p class="question" data-link-result="invalid">${t(use.reason)}</p>` +
-      `<div class="choices"><button type="button" class="btn primary" data-action="close" autofocus>` +
-      `${t("linkContinue")}</button></div>`;
-  }
-  return `<p class="question">${t("linkUseText")}</p><div class="choices two">` +
-    `<button type="button" class="btn primary" data-action="link-use">${t("linkUseYes")}</button>` +
-    `<button type="button" class="btn quiet" data-action="close" autofocus>${t("no")}</button></div>`;
+  return [h("p", { class: "question" }, t("linkUseText")),
+    h("div", { class: "choices two" }, button("primary", "link-use", t("linkUseYes")), button("quiet", "close", t("no"), true))];
 }
 
-export const leaveSheet = () =>
-  `<p class="question">${t("leaveAsk")}</p><div class="choices two">` +
-  `<button type="button" class="btn danger" data-action="leave-yes">${t("leaveYes")}</button>` +
-  `<button type="button" class="btn quiet" data-action="close" autofocus>${t("no")}</button></div>`;
+export const leaveSheet = () => [h("p", { class: "question" }, t("leaveAsk")),
+  h("div", { class: "choices two" }, button("danger", "leave-yes", t("leaveYes")), button("quiet", "close", t("no"), true))];
 
 // What the device actions do, given the page's API calls and its view.
 export function deviceActions({ view, render, api }) {

@@ -42,7 +42,8 @@ async function saveName(ctx, clear) {
     player.note = { text: found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved") };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    player.note = { text: err.message || t("loadFailed"), error: true };
+    // the player's language only: the server's sentence is English
+    player.note = { text: t(err.code === "invalid_name" ? "nameInvalid" : "loadFailed"), error: true };
   }
   ctx.render();
   ctx.announce(player.note.text);
@@ -83,14 +84,14 @@ async function importData(ctx, file) {
     player.dataNote = { text: t("imported", { n: found.imported, m: found.skipped }) };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    player.dataNote = { text: importRefusal(err), detail: err.message, error: true };
+    player.dataNote = { text: importRefusal(err), error: true };
   }
   ctx.render();
   ctx.announce(player.dataNote.text);
 }
 
-// Which game of the file (and which of its actions) does not replay, in the page's language;
-// the server's own words on it follow as the detail.
+// Which game of the file (and which of its actions) does not replay, in the page's language
+// only (the server's sentence is English; its numbers say all).
 function importRefusal(err) {
   const at = err.code === "import_invalid" ? err.error : {};
   if (!Number.isInteger(at.game)) return t("importBad");

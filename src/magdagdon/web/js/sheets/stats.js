@@ -8,7 +8,8 @@ import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
 import { num, rounded } from "../lib/format.js";
-import { DIFFICULTIES, recordsRow } from "../render/sheet.js";
+import { DIFFICULTIES } from "../core/game.js";
+import { recordsRow } from "../render/sheet.js";
 
 
 function state(view) {
@@ -60,7 +61,7 @@ register({
 
 function draw(body, view) {
   const stats = state(view);
-  body.insertAdjacentHTML("afterbegin", recordsRow("stats"));
+  body.prepend(recordsRow("stats"));
   body.append(h("div", { class: "choices three stats-tabs" }, DIFFICULTIES.map((d) =>
     h("button", { type: "button", class: "choice tab", "data-action": "stats-tab", "data-value": d, "aria-pressed": String(d === stats.difficulty) },
       h("span", { class: "choice-name" }, t(d))))));

@@ -1,0 +1,335 @@
+"""Calibration benchmark: is V (``bots/value.py``) the computer's expected final score?
+
+    uv run python bench/calibration_bench.py collect --difficulty D --games 2000 --seed S \\
+        --jobs 2 --out runs/D-S.jsonl
+    uv run python bench/calibration_bench.py report runs/*-S.jsonl
+    uv run python bench/calibration_bench.py fit runs/*-F.jsonl   # rewrites the offsets
+
+``collect`` plays the computer's own games (game ``i`` seeded by ``game_seed(S, i)``, as
+``magdagdon simulate --seed S``: the same games) and values every state a hint or a review values
+on the way: each phase roll, each decision (nothing staged), and the reroll node of each I-ROLL
+ULIT. A line per state: V in its parts (the look-ahead's value and the key of its offset, none
+when exact) and the game's final score.
+
+``report`` prints, by difficulty, the mean of (final − V(s)) with its standard error (clustered
+by game: the states of one game are not independent) at the start, in each stage of the game by
+empty cells, with and without Power uses left, and on boards with a RUIN; V is taken with the
+offsets as they are now (``bots/value_calibration.py``). Target (SPEC "Review"): every mean
+within ±3 points, or within 2 standard errors where that is wider. Run it on seeds the offsets
+were not fitted on.
+
+``fit`` fits the offsets by least squares on the phase-roll states (the look-ahead's value
+against the final score, one term for each count of empty cells, each count of Power uses left
+and a RUIN on the board) and on the reroll nodes (by stage), and writes
+``bots/value_calibration.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import textwrap
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from magdagdon.bots.value import Key, Value, Values, after_advice, offset, stage_of
+from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.codes import EMPTY
+from magdagdon.sim.summary import game_seed
+
+MODULE = Path(__file__).resolve().parent.parent / "src/magdagdon/bots/value_calibration.py"
+_values: Values | None = None
+
+Row = dict[str, Any]
+
+
+def _row(state: GameState, kind: str, found: Value) -> Row:
+    codes = tuple(state.codes())
+    key = found.key
+    return {
+        "kind": kind,
+        "turn": state.turn,
+        "empties": codes.count(EMPTY),
+        "powers_left": state.powers_left,
+        "ruins": codes.count(RUIN_CODE),
+        "raw": found.raw,
+        "key": None if key is None else [key.reroll, key.empties, key.powers_left, key.ruins],
+        "v": found.value,
+    }
+
+
+def play(task: tuple[str, int]) -> list[Row]:
+    """One game of the computer, every state a hint or a review values on the way."""
+    global _values
+    if _values is None:
+        _values = Values()
+    values = _values
+    name, seed = task
+    state = GameState.new(Difficulty(name), seed)
+    rows: list[Row] = []
+    while not state.is_over:
+        if state.phase is Phase.ROLL:
+            rows.append(_row(state, "roll", values.explain(state)[0]))
+            state = state.apply(Roll())
+            continue
+        found, advice = values.explain(state)
+        assert advice is not None
+        rows.append(_row(state, "decision", found))
+        if isinstance(advice.action, Reroll):
+            rows.append(_row(state, "reroll", values.reroll(state, advice.action.dice)))
+        if isinstance(advice.action, Adjust | Reroll):
+            state = state.apply(advice.action)
+        else:  # the whole placement and KUMPIRMAHIN, or the RUIN
+            state = after_advice(state, advice)
+    final = state.score().total
+    for row in rows:
+        row["final"] = final
+        row["seed"] = seed
+    return rows
+
+
+def collect(args: argparse.Namespace) -> None:
+    tasks = [(args.difficulty, game_seed(args.seed, i)) for i in range(args.games)]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = 0
+    with out.open("w") as sink, multiprocessing.Pool(args.jobs) as pool:
+        for rows in pool.imap(play, tasks, chunksize=4):
+            for row in rows:
+                row["difficulty"] = args.difficulty
+                row["run_seed"] = args.seed
+                sink.write(json.dumps(row) + "\n")
+            done += 1
+            if done % 50 == 0:
+                sink.flush()
+                print(f"{done}/{args.games} games", file=sys.stderr, flush=True)
+
+
+def load(paths: list[str]) -> list[Row]:
+    rows: list[Row] = []
+    for path in paths:
+        with open(path) as source:
+            lines = source.read().split("\n")
+        if lines and lines[-1]:  # a run still going (or stopped) leaves a line unfinished
+            lines.pop()
+        rows.extend(json.loads(line) for line in lines if line)
+    return rows
+
+
+def value_now(row: Row) -> float:
+    """V of a collected state with the offsets as they are now."""
+    if row["key"] is None:
+        return float(row["raw"])
+    reroll, empties, powers_left, ruins = row["key"]
+    key = Key(Difficulty(row["difficulty"]), reroll, empties, powers_left, ruins)
+    return float(row["raw"]) + offset(key)
+
+
+BUCKETS: tuple[tuple[str, Any], ...] = (
+    ("start", lambda r: r["kind"] == "roll" and r["empties"] == 16 and r["turn"] == 0),
+    ("16-13 empty", lambda r: stage_of(r["empties"]) == 0),
+    ("12-9 empty", lambda r: stage_of(r["empties"]) == 1),
+    ("8-5 empty", lambda r: stage_of(r["empties"]) == 2),
+    ("4-1 empty", lambda r: stage_of(r["empties"]) == 3),
+    ("Powers left", lambda r: r["powers_left"] > 0),
+    ("no Powers left", lambda r: r["powers_left"] == 0),
+    ("a RUIN on the board", lambda r: r["ruins"] > 0),
+    ("phase roll", lambda r: r["kind"] == "roll"),
+    ("decisions", lambda r: r["kind"] == "decision"),
+    ("reroll nodes", lambda r: r["kind"] == "reroll"),
+)
+
+
+def clustered(rows: list[Row]) -> tuple[float, float, int, int]:
+    """The mean of (final − V) over ``rows``, its standard error clustered by game, the number
+    of states and of games."""
+    by_game: dict[tuple[str, int, int], list[float]] = defaultdict(list)
+    for row in rows:
+        by_game[(row["difficulty"], row["run_seed"], row["seed"])].append(
+            row["final"] - value_now(row)
+        )
+    count = sum(len(v) for v in by_game.values())
+    mean = sum(sum(v) for v in by_game.values()) / count
+    games = len(by_game)
+    spread = sum((sum(v) - mean * len(v)) ** 2 for v in by_game.values())
+    se = math.sqrt(spread * games / max(games - 1, 1)) / count
+    return mean, se, count, games
+
+
+def report(args: argparse.Namespace) -> None:
+    rows = load(args.paths)
+    by_difficulty: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_difficulty[row["difficulty"]].append(row)
+    failed = 0
+    print("mean of (final - V(s)), se clustered by game; target within 3 points or 2 se")
+    for difficulty in Difficulty:
+        part = by_difficulty.get(difficulty.value)
+        if not part:
+            continue
+        seeds = sorted({r["run_seed"] for r in part})
+        finals = {(r["run_seed"], r["seed"]): r["final"] for r in part}
+        print(
+            f"\n{difficulty.value.upper()}: {len(finals)} games (seeds {seeds}), mean final "
+            f"{statistics.fmean(finals.values()):.1f}"
+        )
+        print(f"  {'states':22s} {'mean':>7s} {'se':>6s} {'states':>7s} {'games':>6s}")
+        for name, test in BUCKETS:
+            chosen = [r for r in part if test(r)]
+            if not chosen:
+                continue
+            mean, se, count, games = clustered(chosen)
+            ok = abs(mean) <= max(3.0, 2 * se)
+            failed += not ok
+            mark = "" if ok else "  <- out"
+            print(f"  {name:22s} {mean:+7.2f} {se:6.2f} {count:7d} {games:6d}{mark}")
+    print(f"\n{failed} bucket(s) out of the target")
+
+
+def fit(args: argparse.Namespace) -> None:
+    import numpy as np  # only the fit needs it
+
+    rows = load(args.paths)
+    roll_offsets: dict[str, tuple[list[float], list[float], float]] = {}
+    reroll_offsets: dict[str, list[float]] = {}
+    sources: dict[str, str] = {}
+    start_se: dict[str, float] = {}
+    for difficulty in Difficulty:
+        part = [r for r in rows if r["difficulty"] == difficulty.value and r["key"]]
+        if not part:
+            continue
+        games = {(r["run_seed"], r["seed"]) for r in part}
+        seeds = sorted({r["run_seed"] for r in part})
+        sources[difficulty.value] = f"{len(games)} games of seed(s) {', '.join(map(str, seeds))}"
+        finals = [r["final"] for r in part if r["kind"] == "roll" and r["turn"] == 0]
+        start_se[difficulty.value] = statistics.stdev(finals) / math.sqrt(len(finals))
+        rolls = [r for r in part if not r["key"][0]]
+        uses = difficulty.power_uses
+        columns = 17 + (uses + 1) + 1
+        matrix = np.zeros((len(rolls), columns))
+        target = np.zeros(len(rolls))
+        for i, r in enumerate(rolls):
+            _, empties, powers_left, ruins = r["key"]
+            matrix[i, empties] = 1.0
+            matrix[i, 17 + powers_left] = 1.0
+            matrix[i, columns - 1] = 1.0 if ruins else 0.0
+            target[i] = r["final"] - r["raw"]
+        # One column of each group is redundant with the empty cells' terms: a small ridge picks
+        # the least-norm split; the offsets' sums are what is fitted.
+        ridge = 1e-3 * np.eye(columns)
+        solution = np.linalg.solve(matrix.T @ matrix + ridge, matrix.T @ target)
+        by_empties = [0.0] * 17
+        for e in range(17):
+            if matrix[:, e].any():
+                by_empties[e] = float(solution[e])
+        by_powers = [0.0] * 4
+        for p in range(uses + 1):
+            by_powers[p] = float(solution[17 + p])
+        roll_offsets[difficulty.value] = (by_empties, by_powers, float(solution[columns - 1]))
+        rerolls = [r for r in part if r["key"][0]]
+        stages = [0.0] * 4
+        for stage in range(4):
+            residuals = [r["final"] - r["raw"] for r in rerolls if stage_of(r["key"][1]) == stage]
+            if residuals:  # no shrinking: few rerolls at a stage are as biased as many
+                stages[stage] = statistics.fmean(residuals)
+        reroll_offsets[difficulty.value] = stages
+    MODULE.write_text(_module(roll_offsets, reroll_offsets, start_se, sources, args.paths))
+    print(f"wrote {MODULE}")
+
+
+def _numbers(values: list[float]) -> str:
+    return ", ".join(f"{v:.1f}" for v in values)
+
+
+def _module(
+    roll_offsets: dict[str, tuple[list[float], list[float], float]],
+    reroll_offsets: dict[str, list[float]],
+    start_se: dict[str, float],
+    sources: dict[str, str],
+    paths: list[str],
+) -> str:
+    story = (
+        "Generated by ``uv run python bench/calibration_bench.py fit "
+        + " ".join(Path(p).name for p in paths)
+        + "`` from the computer's own games, each file made by ``bench/calibration_bench.py "
+        "collect --difficulty D --games N --seed S --jobs 2 --out D-S.jsonl`` ("
+        + "; ".join(f"{name}: {text}" for name, text in sources.items())
+        + "). ``calibration_bench.py report`` checks them on other seeds (``docs/bots.md``)."
+    )
+    lines = [
+        '"""The offsets that make the look-ahead\'s value an expected final score '
+        "(``bots/value.py``).",
+        "",
+        *textwrap.wrap(story, 99, break_on_hyphens=False),
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from magdagdon.engine import Difficulty",
+        "",
+        "#: By difficulty: the offset of phase roll by empty cells (0–16), by Power uses left "
+        "(0–3), and",
+        "#: for a board with a RUIN.",
+        "# fmt: off",
+        "ROLL_OFFSETS: dict[Difficulty, tuple[tuple[float, ...], tuple[float, ...], float]] = {",
+    ]
+    for difficulty in Difficulty:
+        empties, powers, ruin = roll_offsets.get(difficulty.value, ([0.0] * 17, [0.0] * 4, 0.0))
+        lines += [
+            f"    Difficulty.{difficulty.name}: (",
+            f"        ({_numbers(empties[:9])},",
+            f"         {_numbers(empties[9:])}),",
+            f"        ({_numbers(powers)}),",
+            f"        {ruin:.1f},",
+            "    ),",
+        ]
+    lines += [
+        "}",
+        "#: By difficulty: the offset of a reroll node by the stage of the game (16–13, 12–9, "
+        "8–5, 4–1).",
+        "REROLL_OFFSETS: dict[Difficulty, tuple[float, ...]] = {",
+    ]
+    for difficulty in Difficulty:
+        stages = reroll_offsets.get(difficulty.value, [0.0] * 4)
+        lines.append(f"    Difficulty.{difficulty.name}: ({_numbers(stages)}),")
+    lines += [
+        "}",
+        "#: By difficulty: the standard error of V at the start (the mean final score of the games",
+        "#: fitted on).",
+        "START_SE: dict[Difficulty, float] = {",
+    ]
+    for difficulty in Difficulty:
+        se = start_se.get(difficulty.value, 0.0)
+        lines.append(f"    Difficulty.{difficulty.name}: {se:.1f},")
+    lines += ["}", "# fmt: on", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("collect")
+    run.add_argument("--difficulty", choices=[d.value for d in Difficulty], required=True)
+    run.add_argument("--games", type=int, default=2000)
+    run.add_argument("--seed", type=int, required=True)
+    run.add_argument("--jobs", type=int, default=2)
+    run.add_argument("--out", required=True)
+    run.set_defaults(run=collect)
+    shown = commands.add_parser("report")
+    shown.add_argument("paths", nargs="+")
+    shown.set_defaults(run=report)
+    fitted = commands.add_parser("fit")
+    fitted.add_argument("paths", nargs="+")
+    fitted.set_defaults(run=fit)
+    args = parser.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+"""``GET /api/games/{id}/share``: a finished daily game's share text (``services.share``)."""
+
+from fastapi import APIRouter, Request
+
+from magdagdon.api.deps import CallerDep
+from magdagdon.api.schemas.daily import ShareOut
+from magdagdon.api.schemas.responses import error_responses
+from magdagdon.services import share
+
+router = APIRouter(prefix="/api/games", tags=["daily"])
+
+
+@router.get("/{game_id}/share", response_model=ShareOut, responses=error_responses(404, 409))
+def share_text(request: Request, game_id: str, caller: CallerDep) -> share.Share:
+    """The share text of a finished daily or practice game (409 before its end)."""
+    return share.share(caller.game(game_id), str(request.base_url))

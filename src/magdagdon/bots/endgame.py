@@ -1,0 +1,192 @@
+"""The end of a game searched exactly: every remaining roll, placement, RUIN and Power, to the end.
+
+With few empty cells left the whole tree is small enough to search: its values are the exact
+expected final score with the best play, and its choices are that play. Two values, memoised by
+the board and the Power uses made so far (``used``), both without the penalties already paid:
+
+- ``roll_value(codes, used)``: before a ROLL, the expectation over the 126 rolls of four dice;
+- ``dice_values(codes, used)``: for each of the 126 rolls (``planner.ROLL_VALUES`` order), the
+  best of: placing at least the turn's minimum (the best board's ``roll_value``); a RUIN on the
+  best cell, when no placement is possible; and, while uses remain, BAWAS −1 / DAGDAG +1 on one
+  die or I-ROLL ULIT of any dice, less the next penalty, valued with ``used + 1``.
+
+The dice are interchangeable, so a roll is its sorted values. A Power changes tray dice only, and
+a placement after it is the same as one before, so a turn's value needs no staged dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magdagdon.bots.planner import (
+    ONE_CHANGE,
+    ROLL_CHANCES,
+    ROLL_VALUES,
+    best_by_roll,
+    extension_table,
+    turn_plans,
+)
+from magdagdon.engine import Action, Adjust, Difficulty, Reroll, Ruin, rules
+from magdagdon.engine.board import RUIN_CODE
+from magdagdon.engine.codes import EMPTY, Codes, ruin_boards
+from magdagdon.engine.dice import roll_chances
+from magdagdon.engine.rules import DELTAS, DICE_PER_ROLL, adjusted
+from magdagdon.engine.scoring import board_points
+
+if TYPE_CHECKING:
+    from magdagdon.bots.planner import Placement
+
+#: By difficulty, boards with at most this many empty cells are searched exactly (``docs/bots.md``
+#: "V, a true expectation": the cost of each threshold). One more empty cell costs a cold search
+#: of up to about 3 s with Powers left (PEACEFUL, SURVIVAL at 5) or 1 s (NIGHTMARE at 6).
+EXACT_UPTO: dict[Difficulty, int] = {
+    Difficulty.PEACEFUL: 4,
+    Difficulty.SURVIVAL: 4,
+    Difficulty.NIGHTMARE: 5,
+}
+
+INDEX: dict[tuple[int, ...], int] = {values: i for i, values in enumerate(ROLL_VALUES)}
+
+
+def _kept(values: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every proper sub-multiset of a roll (sorted): what an I-ROLL ULIT can keep."""
+    out: set[tuple[int, ...]] = set()
+    for mask in range(1, 1 << DICE_PER_ROLL):  # at least one die rerolled
+        out.add(tuple(v for d, v in enumerate(values) if not mask >> d & 1))
+    return out
+
+
+#: For each kept multiset: (index of the roll it becomes, chance) over the rerolled dice.
+_REROLLED: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
+for _size in range(DICE_PER_ROLL):
+    for _keep, _ in roll_chances(_size) if _size else (((), 1.0),):
+        _REROLLED[_keep] = tuple(
+            (INDEX[tuple(sorted(_keep + rolled))], chance)
+            for rolled, chance in roll_chances(DICE_PER_ROLL - _size)
+        )
+#: For each roll index, the multisets an I-ROLL ULIT can keep.
+KEPT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(sorted(_kept(values))) for values in ROLL_VALUES
+)
+#: Values closer than this are a tie; a tie goes to the move without a Power.
+_TIE = 1e-9
+
+
+class Endgame:
+    """The exact search of one difficulty, memoised (not thread-safe)."""
+
+    def __init__(self, difficulty: Difficulty, *, memo: int = 300_000) -> None:
+        self.difficulty = difficulty
+        self.base = difficulty.base_minimum
+        self.penalties = difficulty.penalties
+        self._rolls: dict[tuple[Codes, int], float] = {}
+        self._dice: dict[tuple[Codes, int], list[float]] = {}
+        self._limit = memo
+
+    # ----- values ----------------------------------------------------------------------------
+
+    def roll_value(self, codes: Codes, used: int) -> float:
+        """The expected final points of ``codes`` before a ROLL, less the penalties of the Powers
+        still to be used (not those of the ``used`` ones)."""
+        if EMPTY not in codes:
+            return float(board_points(codes))
+        key = (codes, used)
+        found = self._rolls.get(key)
+        if found is None:
+            if len(self._rolls) > self._limit:
+                self._rolls.clear()
+            by_roll = self.dice_values(codes, used)
+            found = sum(c * v for c, v in zip(ROLL_CHANCES, by_roll, strict=True))
+            self._rolls[key] = found
+        return found
+
+    def dice_values(self, codes: Codes, used: int) -> list[float]:
+        """For each roll (``ROLL_VALUES`` order), its exact value with the best play."""
+        key = (codes, used)
+        found = self._dice.get(key)
+        if found is not None:
+            return found
+        if len(self._dice) > self._limit:
+            self._dice.clear()
+        values = self._placed(codes, used)
+        if used < len(self.penalties):
+            penalty = self.penalties[used]
+            after = self.dice_values(codes, used + 1)
+            rerolled = self._rerolled(after)
+            for i, best in enumerate(values):
+                for j in ONE_CHANGE[i]:
+                    if after[j] - penalty > best:
+                        best = after[j] - penalty
+                for keep in KEPT[i]:
+                    if rerolled[keep] - penalty > best:
+                        best = rerolled[keep] - penalty
+                values[i] = best
+        self._dice[key] = values
+        return values
+
+    def reroll_value(self, codes: Codes, used: int, kept: tuple[int, ...]) -> float:
+        """The value of rerolling all dice but ``kept`` (sorted values), before its penalty: the
+        expectation over the outcomes, each played best with one more use made."""
+        after = self.dice_values(codes, used + 1)
+        return sum(chance * after[j] for j, chance in _REROLLED[kept])
+
+    def _placed(self, codes: Codes, used: int) -> list[float]:
+        """For each roll, the best board it can leave (a RUIN's when it places nothing)."""
+        empties = codes.count(EMPTY)
+        low = rules.min_required(self.base, empties)
+        high = min(empties, DICE_PER_ROLL)
+        table = extension_table(codes, low, high, lambda board: self.roll_value(board, used))
+        best = best_by_roll(table)
+        ruin = max(self.roll_value(board, used) for board in ruin_boards(codes))
+        return [ruin if v is None else v for v in best]
+
+    @staticmethod
+    def _rerolled(after: list[float]) -> dict[tuple[int, ...], float]:
+        return {
+            keep: sum(chance * after[j] for j, chance in outcomes)
+            for keep, outcomes in _REROLLED.items()
+        }
+
+    # ----- the best move ---------------------------------------------------------------------
+
+    def best(
+        self, codes: Codes, dice: tuple[int, ...], used: int, min_required: int
+    ) -> tuple[float, Action | None, Placement]:
+        """The best move for the roll ``dice`` (in die order) on ``codes``, with its value (the
+        Power's penalty taken off): a placement (action None, the plan), a RUIN, or a Power."""
+        value, action, placement = self._best_placement(codes, dice, used, min_required)
+        if used < len(self.penalties):
+            penalty = self.penalties[used]
+            after = self.dice_values(codes, used + 1)
+            for die, v in enumerate(dice):
+                for delta in DELTAS:
+                    w = adjusted(v, delta)
+                    if w is None:
+                        continue
+                    changed = tuple(sorted((*dice[:die], w, *dice[die + 1 :])))
+                    worth = after[INDEX[changed]] - penalty
+                    if worth > value + _TIE:
+                        value, action, placement = worth, Adjust(die, delta), ()
+            for mask in range(1, 1 << len(dice)):
+                chosen = tuple(d for d in range(len(dice)) if mask >> d & 1)
+                kept = tuple(sorted(v for d, v in enumerate(dice) if d not in chosen))
+                rerolled = self.reroll_value(codes, used, kept) - penalty
+                if rerolled > value + _TIE:
+                    value, action, placement = rerolled, Reroll(chosen), ()
+        return value, action, placement
+
+    def _best_placement(
+        self, codes: Codes, dice: tuple[int, ...], used: int, min_required: int
+    ) -> tuple[float, Action | None, Placement]:
+        plans = turn_plans(codes, dice, min_required)
+        if plans:
+            board = max(plans, key=lambda b: self.roll_value(b, used))
+            return self.roll_value(board, used), None, plans[board]
+        cells = [c for c in range(len(codes)) if codes[c] == EMPTY]
+        values = {c: self.roll_value(_ruined(codes, c), used) for c in cells}
+        cell = max(cells, key=values.__getitem__)
+        return values[cell], Ruin(cell), ()
+
+
+def _ruined(codes: Codes, cell: int) -> Codes:
+    return (*codes[:cell], RUIN_CODE, *codes[cell + 1 :])

@@ -1,0 +1,261 @@
+"""The first hour of a new player, by taps only: the language the browser asks for, every screen
+reached from the bar by its name, the board that stays put through a turn, every button whole
+inside the screen at every size, a question shown where it was asked, a sheet closed by a tap
+beside it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import expect
+
+from magdagdon.engine import Confirm, Difficulty, GameState, action_to_json
+from plans import plain_turn
+from web.web_helpers import action_hook, open_player
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from server_process import ServerProcess
+    from web.web_helpers import Player
+
+pytestmark = pytest.mark.browser
+
+SIZES = ["phone", "phone-360", "sideways-844", "sideways-667", "desktop"]
+
+#: Each visible button of the play screen: inside the viewport, at least 44 px, its words whole.
+WHOLE = """() => {
+    const problems = [];
+    const buttons = document.querySelectorAll(
+        "#actions .btn, #powers .btn, .bar button, .tray .die, #over .btn, #message button");
+    for (const el of buttons) {
+        if (el.offsetParent === null) continue;
+        const r = el.getBoundingClientRect();
+        const name = el.dataset.action || el.dataset.die || el.dataset.lang
+            || el.textContent.trim();
+        if (r.top < -0.5 || r.left < -0.5
+            || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+            problems.push(`${name} is outside the viewport`);
+        }
+        if (r.width < 44 || r.height < 44) problems.push(`${name} is ${r.width}×${r.height}`);
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+            problems.push(`${name}'s words overflow it: ${el.scrollWidth}×${el.scrollHeight}`);
+        }
+    }
+    return problems;
+}"""
+
+
+def whole(player: Player, moment: str) -> None:
+    player.settle()
+    problems: list[str] = player.page.evaluate(WHOLE)
+    assert not problems, f"{player.layout}, {moment}: {problems}"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("en-US", "en"), ("en-GB", "en"), ("fil-PH", "fil"), ("tl", "fil"), ("de-DE", "fil")],
+)
+def test_the_first_visit_speaks_the_browsers_language(
+    browser: Browser, web_server: ServerProcess, locale: str, expected: str
+) -> None:
+    context, player = open_player(browser, "phone", web_server.url, locale=locale)
+    try:
+        page = player.page
+        roll = {"en": "ROLL", "fil": "I-ROLL"}
+        expect(page.locator("html")).to_have_attribute("lang", expected)
+        expect(page.locator(action_hook("roll"))).to_have_text(roll[expected])
+        # the other language is one tap away, and stays chosen
+        other = "fil" if expected == "en" else "en"
+        player.tap(".bar-lang")
+        expect(page.locator("html")).to_have_attribute("lang", other)
+        expect(page.locator(action_hook("roll"))).to_have_text(roll[other])
+        page.reload()
+        player.wait_ready()
+        expect(page.locator(action_hook("roll"))).to_have_text(roll[other])
+        assert player.api("GET", "/api/player")["language"] == other
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("layout", ["phone-360", "phone", "sideways-667"])
+def test_every_screen_is_reached_from_the_bar_by_its_name(
+    browser: Browser, web_server: ServerProcess, layout: str
+) -> None:
+    context, player = open_player(browser, layout, web_server.url)
+    try:
+        page = player.page
+        daily = page.locator(f".bar-daily{action_hook('daily')}")
+        expect(daily).to_be_visible()
+        expect(daily).to_have_text("ARAW-ARAW")
+        whole(player, "the play screen")
+        player.tap(action_hook("menu"))
+        names = {
+            "tutorial": "TUTORIAL",
+            "daily": "ARAW-ARAW",
+            "rules": "LAYUNIN",
+            "highscores": "High Scores",
+            "stats": "STATISTIKA",
+            "settings": "SETTINGS",
+            "about": "TUNGKOL SA LARO",
+        }
+        for name, label in names.items():
+            item = page.locator(f".menu {action_hook(name)}")
+            expect(item).to_be_visible()
+            expect(item).to_have_text(label)
+        player.settle()
+        outside: list[str] = page.evaluate(
+            """() => [...document.querySelectorAll('.menu .menu-btn')].filter(el => {
+                const r = el.getBoundingClientRect();
+                return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth
+                    || r.height < 44;
+            }).map(el => el.dataset.action)"""
+        )
+        assert not outside
+        player.tap(".logo")  # a tap beside the list closes it
+        expect(page.locator(".menu")).to_be_hidden()
+        player.menu("stats")
+        page.wait_for_selector('#sheet[data-screen="stats"][open]')
+        # a tap on the dimmed page beside a sheet closes it
+        size = page.viewport_size
+        assert size is not None
+        page.mouse.click(3, size["height"] - 3)
+        expect(page.locator("#sheet")).not_to_be_visible()
+        assert not player.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("layout", SIZES)
+def test_the_board_stays_put_and_every_button_is_whole_through_a_turn(
+    browser: Browser, web_server: ServerProcess, layout: str
+) -> None:
+    context, player = open_player(browser, layout, web_server.url)
+    try:
+        player.seed_game(Difficulty.PEACEFUL, 3)
+        board = player.page.locator("#board")
+
+        def place() -> tuple[float, float, float, float]:
+            player.settle()
+            found = board.bounding_box()
+            assert found is not None
+            return found["x"], found["y"], found["width"], found["height"]
+
+        start = place()
+        whole(player, "a new game")
+        assert player.mirror is not None
+        for _ in range(2):
+            for action in plain_turn(player.mirror):
+                player.do(action)
+                now = place()
+                moved = max(abs(a - b) for a, b in zip(now, start, strict=True))
+                assert moved <= 2, f"{layout}: the board moved {moved} px after {action}"
+                if not isinstance(action, Confirm):
+                    whole(player, f"after {action}")
+    finally:
+        context.close()
+
+
+def test_the_daily_question_shows_where_play_was_tapped(
+    browser: Browser, web_server: ServerProcess
+) -> None:
+    """A small phone with a game under way: LARUIN asks first, and the question is in view."""
+    context, player = open_player(browser, "phone-360", web_server.url)
+    try:
+        page = player.page
+        player.tap(action_hook("roll"))  # a game under way
+        player.tap(f".bar-daily{action_hook('daily')}")
+        play = page.locator('.daily-card [data-action="daily-play"][data-value="survival"]')
+        expect(play).to_be_visible()
+        player.tap('.daily-card [data-action="daily-play"][data-value="survival"]')
+        sure = page.locator('.daily-sure [data-sure="1"]')
+        expect(sure).to_be_visible()
+        expect(sure).to_be_in_viewport(ratio=1)
+        expect(page.locator('.daily-sure [data-action="daily-cancel"]')).to_be_focused()
+    finally:
+        context.close()
+
+
+def test_game_over_lists_its_parts_in_one_column(
+    browser: Browser, web_server: ServerProcess
+) -> None:
+    """Game over in one column, each label on one line, no line of nothing ("RUIN × 0")."""
+    context, player = open_player(browser, "phone-360", web_server.url)
+    try:
+        page = player.page
+        player.seed_game(Difficulty.PEACEFUL, 7)
+        player.play_to_end()
+        state = player.api("GET", f"/api/games/{player.game_id}")
+        lines = page.locator("#over .breakdown li")
+        expect(lines.first).to_be_visible()
+        texts = [text.replace("\n", " ") for text in lines.all_inner_texts()]
+        wrapped = page.evaluate(
+            """() => [...document.querySelectorAll('#over .breakdown li')].filter(li =>
+                li.getBoundingClientRect().height
+                    > 1.4 * parseFloat(getComputedStyle(li).lineHeight))
+                .map(li => li.textContent)"""
+        )
+        assert not wrapped, "a line of the breakdown wraps"
+        assert not [text for text in texts if "× 0" in text], texts
+        assert len(texts) == 1 + sum(
+            1 for line in state["score"]["rows"] + state["score"]["columns"] if line["combo"]
+        ) + (state["score"]["ruins"] > 0) + (state["powers"]["used"] > 0)
+        lefts = {round(box["x"]) for li in lines.all() if (box := li.bounding_box())}
+        assert len(lefts) == 1  # one column
+        whole(player, "game over")
+    finally:
+        context.close()
+
+
+def test_a_link_on_a_loopback_address_says_how_to_reach_a_phone(
+    browser: Browser, web_server: ServerProcess
+) -> None:
+    """The tests' server is opened on 127.0.0.1, which no phone can open: no code, a note."""
+    assert "127.0.0.1" in web_server.url
+    context, player = open_player(browser, "phone", web_server.url)
+    try:
+        page = player.page
+        player.menu("settings")
+        expect(page.locator(".devices .device-note").first).to_contain_text("magdagdon serve --lan")
+        page.locator(action_hook("link-device")).click()
+        note = page.locator("[data-qr-note]")
+        expect(note).to_contain_text("127.0.0.1")
+        expect(note).to_contain_text("magdagdon serve --lan")
+        expect(page.locator('[data-qr="link"]')).to_have_count(0)
+        expect(page.locator("[data-link-url]")).to_contain_text("#link=")
+    finally:
+        context.close()
+
+
+def finish_by_api(player: Player, seed: int) -> str:
+    """A PEACEFUL game played to its end through the API; answers its id."""
+    game = player.api("POST", "/api/games", {"difficulty": "peaceful", "seed": seed})
+    state = GameState.new(Difficulty.PEACEFUL, seed)
+    while not state.is_over:
+        for action in plain_turn(state):
+            state = state.apply(action)
+            player.api("POST", f"/api/games/{game['id']}/actions", action_to_json(action))
+    return str(game["id"])
+
+
+def test_a_new_best_score_is_celebrated(browser: Browser, web_server: ServerProcess) -> None:
+    context, player = open_player(browser, "phone", web_server.url)
+    try:
+        page = player.page
+        scores: dict[int, int] = {}
+        for seed in (7, 11):  # 40 points, then 200: the second is the player's new best
+            game = finish_by_api(player, seed)
+            scores[seed] = player.api("GET", f"/api/games/{game}")["score"]["total"]
+            page.evaluate(f"localStorage.setItem('magdagdon.lastGame', '{game}')")
+            page.reload()
+            player.wait_ready()
+            expect(page.locator("#over")).to_be_visible()
+            best = page.locator("#over .over-best")
+            if seed == 7:  # the first game: nothing to beat yet
+                expect(best).to_have_count(0)
+        assert scores[11] > scores[7]
+        expect(best).to_have_text("★ Bagong pinakamataas mong puntos!")
+        expect(page.locator("#over .rank")).to_have_text("#1 sa 2 laro sa High Scores ng PEACEFUL")
+    finally:
+        context.close()
