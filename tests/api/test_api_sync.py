@@ -9,11 +9,13 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from api_helpers import post_action, whole_game
-from daily_helpers import Clock
+from daily_helpers import Clock, play_out, start_daily
+from sqlalchemy import select
 
+from api_helpers import post_action, whole_game
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.engine.daily import daily_seed
+from magdagdon.store.tables import games
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -113,6 +115,22 @@ def test_another_players_game_id_is_refused(client: TestClient, other_client: Te
     assert other_client.get("/api/games/o-mine/log").status_code == 404
 
 
+def imported(client: TestClient, game_id: str) -> bool:
+    """The game's ``games.imported`` flag, as the store keeps it."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.connect() as conn:
+        flag = conn.execute(select(games.c.imported).where(games.c.id == game_id)).scalar_one()
+    return bool(flag)
+
+
+def test_a_game_begun_offline_is_marked_imported(client: TestClient) -> None:
+    assert client.post("/api/games/sync", json=offline_game(14, "o-new")).status_code == 200
+    assert imported(client, "o-new")
+    assert scores(client) == ["o-new"]  # its history is kept all the same
+    server = client.post("/api/games", json={"difficulty": "peaceful", "seed": 15}).json()
+    assert not imported(client, server["id"])
+
+
 def test_a_daily_challenge_begun_offline_is_practice(client: TestClient, clock: Clock) -> None:
     day = date(2026, 12, 3)
     seed = daily_seed(day, Difficulty.PEACEFUL)
@@ -120,7 +138,34 @@ def test_a_daily_challenge_begun_offline_is_practice(client: TestClient, clock: 
     answer = client.post("/api/games/sync", json=game)
     assert answer.status_code == 200, answer.text
     assert answer.json()["mode"] == "practice"
+    assert imported(client, "o-daily")
     assert scores(client) == []  # practice enters no High Score
     assert client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json() == []
+    assert client.get("/api/daily").json()["streak"] == {"current": 0, "best": 0}
+    stats = client.get("/api/stats", params={"difficulty": "peaceful"}).json()
+    assert stats["streak"] == {"current": 0, "best": 0}
+    assert stats["finished"] == 1  # STATISTIKA counts it
+    # the day's attempt is still to be played here, and that one ranks
+    ranked = start_daily(client, "peaceful")
+    assert ranked["mode"] == "daily"
+    play_out(client, ranked)
+    table = client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json()
+    assert [row["game_id"] for row in table] == [ranked["id"]]
     wrong = client.post("/api/games/sync", json={**game, "id": "o-daily2", "seed": seed + 1})
     assert wrong.status_code == 422
+
+
+def test_a_ranked_daily_attempt_continued_offline_stays_ranked(
+    client: TestClient, clock: Clock
+) -> None:
+    ranked = start_daily(client, "peaceful")
+    post_action(client, ranked["id"], {"type": "roll", "version": 0})
+    seed = daily_seed(date(2026, 12, 3), Difficulty.PEACEFUL)
+    sent = {**offline_game(seed, ranked["id"]), "mode": "daily", "daily_date": "2026-12-03"}
+    answer = client.post("/api/games/sync", json=sent)
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["mode"], answer.json()["phase"]) == ("daily", "over")
+    assert not imported(client, ranked["id"])  # begun here: the server replayed the rest
+    table = client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json()
+    assert [row["game_id"] for row in table] == [ranked["id"]]
+    assert client.get("/api/daily").json()["streak"]["current"] == 1

@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from device.page_helpers import api, body_data, eventually, new_device, open_page
+from device.page_helpers import api, body_data, eventually, open_page
 from device.pwa_helpers import wait_controlled
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page
 
     from server_process import ServerProcess
 
@@ -50,15 +48,6 @@ PUT = """(game) => new Promise((resolve, reject) => {
     tx.onerror = () => reject(tx.error);
   };
 })"""
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    made = new_device(browser)
-    made.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
-    made.add_init_script("localStorage.setItem('magdagdon.offlinePlay', '1')")  # as by default
-    yield made
-    made.close()
 
 
 def idle(page: Page) -> None:

@@ -139,8 +139,9 @@ _kept: list[tuple[GameState, dict[str, Any]]] = []
 def open_game(request: str) -> str:
     """Keep a game: ``{"difficulty", "game_id", "seed" | "daily_date", "actions": [...]}`` and
     the other record fields; the actions are replayed from the seed. Answers ``{"record",
-    "view"}`` (``version`` is the number of actions), or an error naming the action that does
-    not replay (nothing kept then)."""
+    "view", "seed"}`` (``version`` is the number of actions; ``seed`` the one played, a daily's
+    taken from its day), or an error naming the action that does not replay (nothing kept
+    then)."""
     try:
         data = json.loads(request)
         if not isinstance(data, dict):
@@ -162,7 +163,8 @@ def open_game(request: str) -> str:
         return _error("malformed", str(exc))
     record = {**started["record"], "version": len(actions)}
     _kept[:] = [(state, record)]
-    return json.dumps({"record": record, "view": state_view(state, **record)})
+    view = state_view(state, **record)
+    return json.dumps({"record": record, "view": view, "seed": started["state"]["seed"]})
 
 
 def act(request: str) -> str:

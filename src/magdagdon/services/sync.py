@@ -11,8 +11,9 @@ the rest is played as the page's own actions are (``games.play``: the end of a g
 Statistics summary and High Score the same way). A game under way on the server and continued
 offline therefore goes on from where the offline play left it, and keeps its mode (a ranked
 daily attempt started on the server stays ranked). A game begun offline is new to the server:
-a daily challenge begun offline is kept as practice (docs/rules.md "Where a rank comes from"), and
-an unfinished one becomes the player's game under way, as a new game would.
+it is marked imported, as an import's games are, and a daily challenge begun offline is kept as
+practice (docs/rules.md "Where a rank comes from"); an unfinished one becomes the player's game
+under way, as a new game would.
 """
 
 from __future__ import annotations
@@ -148,7 +149,9 @@ def _replayed(entry: dict[str, Any], difficulty: Difficulty) -> list[Action]:
 
 
 def _begin(store: Store, player: str, entry: dict[str, Any], difficulty: Difficulty) -> GameRecord:
-    """A game begun offline, new to the server: a daily challenge becomes practice."""
+    """A game begun offline, new to the server: marked imported (its moves were not played on
+    this server as they happened, so it never ranks on a day's table nor makes a streak), and a
+    daily challenge becomes practice."""
     mode = GameMode(entry["mode"])
     if mode is GameMode.DAILY:
         mode = GameMode.PRACTICE
@@ -173,5 +176,5 @@ def _begin(store: Store, player: str, entry: dict[str, Any], difficulty: Difficu
         if found is not None:
             return games.owned(found, player, record.id)
         rows.abandon(player, games.ABANDONS[mode], stamp)
-        rows.insert_game(record)
+        rows.insert_game(record, imported=True)  # never ranks, as an import
     return record

@@ -171,15 +171,18 @@ export async function view(id) {
 }
 
 // A new game begun here: its id and seed made on this device (the seed below 2^53, as the
-// server's: exact in JavaScript).
-export async function newGame(difficulty) {
+// server's: exact in JavaScript). `day` (YYYY-MM-DD): that day's challenge, whose seed the
+// engine takes from the day — as practice, since a game played here never ranks.
+export async function newGame(difficulty, day = null) {
   const words = crypto.getRandomValues(new Uint32Array(3));
-  const seed = (words[0] % 2 ** 21) * 2 ** 32 + words[1];
+  const made = (words[0] % 2 ** 21) * 2 ** 32 + words[1];
   const id = `o${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
-  const game = { id, difficulty, seed, mode: "normal", daily_date: null, actions: [], began: Date.now(), refused: null };
+  const mode = day ? "practice" : "normal";
+  const opened = day ? { daily_date: day } : { seed: made };
   openId = null;
-  const answer = await ask({ type: "open", game: { game_id: id, difficulty, seed, mode: "normal", actions: [] } });
+  const answer = await ask({ type: "open", game: { game_id: id, difficulty, mode, ...opened, actions: [] } });
   openId = id;
+  const game = { id, difficulty, seed: answer.seed, mode, daily_date: day, actions: [], began: Date.now(), refused: null };
   game.view = answer.view;
   await kept.put(game);
   held.add(id);

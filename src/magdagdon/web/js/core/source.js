@@ -73,6 +73,15 @@ export async function game(id) {
   return api.game(id);
 }
 
+// The page's engine can begin games now (offline play on and its engine started).
+export const playsHere = () => local?.readyNow() ?? false;
+
+// A practice game of `day`'s challenge begun here, while the server cannot be reached: never
+// ranked (the daily sheet says so before it starts).
+export async function newDaily(difficulty, day) {
+  return local.newGame(difficulty, day);
+}
+
 // A new game: the server's, else one begun here. Games played here are sent first (a new game
 // abandons the one under way).
 export async function newGame(difficulty, options = {}) {

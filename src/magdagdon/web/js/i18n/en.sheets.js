@@ -3,6 +3,8 @@ export default {
   dailyTitle: "DAILY #{n}",
   dailyIntro: "The same dice for every player, on every copy of MAGDAGDON. The day's first game is ranked; the ones after it are practice.",
   dailyPast: "Practice: the challenge of {date}. It changes no ranked result.",
+  dailyOffline: "No connection. The DAILY of {date} begun here is practice: it will not be ranked on today's leaderboard and does not count for your streak. It will be saved on the server when the connection returns.",
+  dailyOfflineStatus: "practice, not ranked",
   dailyDay: "Day",
   dailyPrev: "Previous day",
   dailyNext: "Next day",

@@ -4,6 +4,8 @@ export default {
   dailyTitle: "ARAW-ARAW #{n}",
   dailyIntro: "Iisang dice para sa lahat ng manlalaro, saanmang MAGDAGDON. Ang unang laro ng araw ang may ranggo; praktis na ang mga susunod.",
   dailyPast: "Praktis: ang hamon ng {date}. Walang ranggong mababago nito.",
+  dailyOffline: "Walang koneksyon. Praktis ang ARAW-ARAW ng {date} na sisimulan dito: wala itong ranggo ngayong araw at hindi ito bibilang sa sunod-sunod na araw. Ise-save ito sa server pagbalik ng koneksyon.",
+  dailyOfflineStatus: "praktis, walang ranggo",
   dailyDay: "Araw",
   dailyPrev: "Nakaraang araw",
   dailyNext: "Susunod na araw",
