@@ -50,6 +50,18 @@ export function start() {
   return ready;
 }
 
+// Offline play switched off: the engine stops (started again by the next game played here).
+export function stop() {
+  worker?.terminate();
+  worker = null;
+  ready = null;
+  isReady = false;
+  openId = null;
+  for (const [id, resolve] of answers) resolve({ id, error: { code: "engine_stopped", message: "offline play was switched off" } });
+  answers.clear();
+  changed();
+}
+
 export const readyNow = () => isReady;
 // `onChange()` when the engine becomes ready, or a game starts or stops being played offline
 export function onChange(listener) {

@@ -28,19 +28,44 @@ export function waiting() {
 }
 
 // The engine, once the service worker keeps the page (and the engine's files) and after a few
-// quiet seconds: nothing of the first visit waits for it. `onLoaded(local)` first.
+// quiet seconds: nothing of the first visit waits for it. `onLoaded(local)` first. Switched off
+// (SETTINGS), it is not fetched at all: `<body data-offline="off">`.
 const QUIET_MS = 3000;
+let loaded = null;
+
+function startLocal() {
+  return loadLocal().then((module) => {
+    loaded?.(module);
+    return module.start();
+  });
+}
 
 export function prepareLater(onLoaded) {
-  if (prefs.get("offlinePlay") === "0") return;
+  loaded = onLoaded;
+  if (!offlineOn()) {
+    document.body.dataset.offline = "off";
+    return;
+  }
   const go = () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => {
-    loadLocal().then((module) => {
-      onLoaded?.(module);
-      return module.start();
-    }).catch((err) => console.warn(err));
+    if (offlineOn()) startLocal().catch((err) => console.warn(err));
   }), QUIET_MS);
   if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) go();
   else navigator.serviceWorker.addEventListener("controllerchange", go, { once: true });
+}
+
+export const offlineOn = () => prefs.get("offlinePlay") !== "0";
+
+// SETTINGS' switch: on fetches the engine now; off stops it (games already played here are
+// still sent when the connection returns).
+export function setOfflinePlay(on) {
+  prefs.set("offlinePlay", on ? "1" : "0");
+  if (on) {
+    delete document.body.dataset.offline;
+    startLocal().catch((err) => console.warn(err));
+  } else {
+    local?.stop();
+    document.body.dataset.offline = "off";
+  }
 }
 
 export const holds = (id) => local?.holds(id) ?? false;
