@@ -75,7 +75,8 @@ async function start() {
     render(view, dom);
   }, true);
   watchConnection();
-  const played = source.waiting() || !navigator.onLine ? await playedHere() : [];
+  source.attach({ view, draw: () => render(view, dom), keep: play.keep });
+  const played = await source.played();
   if (played.length && !navigator.onLine) return startOffline(played);
   let player;
   let current;
@@ -89,7 +90,7 @@ async function start() {
     throw err;
   }
   if (played.length) {
-    await sendPlayed();
+    await source.sendPlayed();
     current = await api.currentGame().catch(() => current);
   }
   // A first visit on this device in an English browser: English for a player still on the
@@ -125,7 +126,7 @@ function ready() {
   performance.mark("magdagdon-ready");
   tapHeld(window.magdagdonBoot?.takeTap());
   offline.registerWorker(() => view.busy);
-  source.prepareLater(follow);
+  source.prepareLater();
   // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
   if (navigator.onLine) loadServer(view.devices, api);
 }
@@ -155,46 +156,16 @@ function watchConnection() {
   window.addEventListener("online", () => {
     view.offline = false;
     render(view, dom);
-    if (source.waiting()) play.request(sendPlayed);
+    if (source.waiting()) play.request(source.sendPlayed);
     else if (view.game && !view.busy) play.request(() => play.reload());
   });
-}
-
-// The games played offline on this device, oldest first (local.js).
-async function playedHere() {
-  const local = await source.loadLocal();
-  follow(local);
-  return local.load();
-}
-
-function follow(local) {
-  local.onChange(() => {
-    view.localPlay = local.playing();
-    if (view.localPlay && !navigator.onLine) view.offline = true;
-    if (view.game) render(view, dom);
-  });
-}
-
-// The games played offline go to the server; one it refuses stays here, and the page says so.
-async function sendPlayed() {
-  const local = await source.loadLocal();
-  const { synced, refused } = await local.syncAll();
-  view.localPlay = local.playing();
-  const shown = synced.find((game) => game.id === view.game?.id) ?? synced.at(-1) ?? null;
-  if (view.game && shown) play.keep(shown);
-  if (refused.length) view.message = { key: "syncRefused", params: { n: refused.length }, kind: "error" };
-  if (view.game) render(view, dom);
-  return shown;
 }
 
 // No server: the last state this device kept, with the notice; a tap made now is sent when the
 // connection is back (play.js, api.act).
 async function startOffline(played = []) {
   view.offline = true;
-  view.localPlay = played.length > 0;
-  if (played.length || prefs.get("offlinePlay") !== "0") {
-    source.loadLocal().then((local) => local.start()).catch(() => {});
-  }
+  if (played.length || source.offlineOn()) source.startLocal().catch(() => {});
   const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);
   if (last) render(view, dom);

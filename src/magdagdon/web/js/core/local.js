@@ -9,8 +9,11 @@
 // - Games played here are kept in IndexedDB (kept.js) and sent back when the connection returns
 //   (POST /api/games/sync): the server replays them, stores each once, and a game it refuses
 //   stays on this device with the server's word.
-import { ApiError, call } from "./api.js";
+import * as api from "./api.js";
 import * as kept from "./kept.js";
+import { load as loadWords } from "../i18n/i18n.js";
+
+const { ApiError, call } = api;
 
 const LOG = "magdagdon.log"; // the current server game's {id, difficulty, seed, mode, daily_date, actions}
 const WAITING = "magdagdon.offlineGames"; // how many games held: source.js loads this module then
@@ -63,9 +66,76 @@ export function stop() {
 }
 
 export const readyNow = () => isReady;
-// `onChange()` when the engine becomes ready, or a game starts or stops being played offline
-export function onChange(listener) {
-  changed = listener;
+
+// ----- the page (app.js: its view, how it draws, how it keeps a state) --------------------------
+let page = null;
+
+export function attach(given, lastSeen) {
+  page = given;
+  // the notice's words while playing here
+  loadWords("offline").then(() => page.view.game && page.draw(), () => {});
+  // the engine became ready, or a game starts or stops being played here
+  changed = () => {
+    page.view.localPlay = playing() && notice;
+    if (page.view.localPlay && !navigator.onLine) page.view.offline = true;
+    if (page.view.game) page.draw();
+  };
+  if (lastSeen) seen(lastSeen);
+}
+
+// The offline notice while a game is played here (core/offline.js draws it): it goes on here
+// and is saved on the server when the connection returns; a word on the last tap beside it.
+function notice(view, t) {
+  const said = view.message ? [" ", ["span", {}, t(view.message.key, view.message.params)]] : [];
+  return [["strong", { class: "notice-title" }, t("offlineTitle")], " ",
+    ["span", { "data-offline-playing": "" }, t("offlinePlaying")], ...said];
+}
+
+// The games played here go to the server; one it refuses stays here, and the page says so.
+export async function sendPlayed() {
+  const { view, draw, keep } = page;
+  const { synced, refused } = await syncAll();
+  view.localPlay = playing() && notice;
+  const shown = synced.find((game) => game.id === view.game?.id) ?? synced.at(-1) ?? null;
+  if (view.game && shown) keep(shown);
+  if (refused.length) view.message = { key: "syncRefused", params: { n: refused.length }, kind: "error" };
+  if (view.game) draw();
+  return shown;
+}
+
+// ----- play.js's calls (source.js): the server, else this engine ------------------------------
+const noAnswer = (err) => err instanceof ApiError && err.status === 0;
+
+export async function act(state, action, onWait) {
+  if (holds(state.id)) return actHere(state, action);
+  if (canTakeOver(state)) {
+    let game;
+    try {
+      game = await call("POST", `/api/games/${encodeURIComponent(state.id)}/actions`, { ...action, version: state.version });
+    } catch (err) {
+      if (!noAnswer(err)) throw err;
+      return takeOver(state, action);
+    }
+    followed(state, action, game);
+    return game;
+  }
+  const game = await api.act(state, action, onWait);
+  followed(state, action, game);
+  return game;
+}
+
+export const game = (id) => (holds(id) ? view(id) : api.game(id));
+
+// A new game: the server's, else one begun here. Games played here are sent first (a new game
+// abandons the one under way).
+export async function newGame(difficulty, options = {}) {
+  if (playing() && navigator.onLine && !options.mode) await syncAll().catch(() => null);
+  try {
+    return await api.newGame(difficulty, options);
+  } catch (err) {
+    if (!noAnswer(err) || !isReady || options.mode) throw err;
+    return begin(difficulty);
+  }
 }
 
 async function ask(message) {
@@ -137,6 +207,7 @@ export async function load() {
   const games = await kept.all().catch(() => []);
   for (const game of games) held.add(game.id);
   counted();
+  changed();
   return games;
 }
 
@@ -164,10 +235,10 @@ export async function takeOver(state, action) {
   held.add(game.id);
   counted();
   changed();
-  return act(state, action);
+  return actHere(state, action);
 }
 
-export async function act(state, action) {
+async function actHere(state, action) {
   const game = await kept.get(state.id);
   await openGame(game);
   const { version, ...plain } = action;
@@ -185,7 +256,7 @@ export async function view(id) {
 // A new game begun here: its id and seed made on this device (the seed below 2^53, as the
 // server's: exact in JavaScript). `day` (YYYY-MM-DD): that day's challenge, whose seed the
 // engine takes from the day — as practice, since a game played here never ranks.
-export async function newGame(difficulty, day = null) {
+export async function begin(difficulty, day = null) {
   const words = crypto.getRandomValues(new Uint32Array(3));
   const made = (words[0] % 2 ** 21) * 2 ** 32 + words[1];
   const id = `o${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;

@@ -70,19 +70,14 @@ export function watchConnection(onChange) {
 }
 
 // The notice, in the message area while the server cannot be reached: nothing is lost, and a
-// tap made now waits to be sent — or, once the page's own engine plays (local.js), the game goes
-// on here and is saved on the server when the connection returns. Its parts as render/message.js
-// draws them: words, or [tag, attributes, ...parts].
+// tap made now waits to be sent. Its parts as render/message.js draws them: words, or
+// [tag, attributes, ...parts].
 export function notice(view, t) {
-  const title = ["strong", { class: "notice-title" }, t("offlineTitle")];
-  if (view.localPlay) {
-    const said = view.message ? [" ", ["span", {}, t(view.message.key, view.message.params)]] : [];
-    return [title, " ", ["span", { "data-offline-playing": "" }, t("offlinePlaying")], ...said];
-  }
+  if (view.localPlay) return view.localPlay(view, t); // local.js's
   const text = view.waiting
     ? ["span", { "data-offline-pending": "" }, t("offlinePending")]
     : ["span", {}, t("offlineText")];
-  return [title, " ", text];
+  return [["strong", { class: "notice-title" }, t("offlineTitle")], " ", text];
 }
 
 // The notice alone, when there is no game to draw at all (the first visit, with no connection).

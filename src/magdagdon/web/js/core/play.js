@@ -1,7 +1,6 @@
-// What each of the player's intents does. A change of the view alone (choosing a die, opening a
-// sheet) renders at once; a game action goes to the server (api.js) and its answer becomes the
-// view's game, then the whole view renders again. The page decides no rule: every "may I" is
-// read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
+// What each of the player's intents does. A change of the view alone renders at once; a game
+// action goes to the server (source.js) and its answer becomes the view's game, then the whole
+// view renders again. The page decides no rule: every "may I" is read off the state it was sent.
 import * as api from "./api.js";
 import * as source from "./source.js";
 import { deviceActions, loadServer } from "../sheets/link.js";
@@ -24,7 +23,7 @@ export function createPlay({ view, dom, render, announce }) {
   let queued = null; // one tap that came while a request was under way, replayed after it
   let lastStage = { cell: null, at: 0 };
 
-  // ----- the server ----------------------------------------------------------------------------
+  // ----- the server
   async function request(work, { onRefused } = {}) {
     view.busy = true;
     document.body.dataset.busy = "1";
@@ -100,7 +99,7 @@ export function createPlay({ view, dom, render, announce }) {
     });
   }
 
-  // ----- what the player sees and hears after an answer ---------------------------------------
+  // ----- what the player sees and hears after an answer
   function answered(before, game, action) {
     const values = game.dice.map((d) => d.value).join(", ");
     const words = [];
@@ -163,7 +162,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (combos.length) feedback(view, "combo");
   }
 
-  // ----- taps on the board and the tray -------------------------------------------------------
+  // ----- taps on the board and the tray
   function tapCell(intent) {
     const game = view.game;
     const cell = intent.cell;
@@ -237,7 +236,7 @@ export function createPlay({ view, dom, render, announce }) {
     feedback(view, "refused");
   }
 
-  // ----- the buttons --------------------------------------------------------------------------
+  // ----- the buttons
   // A Power that costs points asks once, with its cost, before it is spent: the engine cannot take
   // it back. (The tutorial's coach names the cost itself, and allows only the Power's own tap.)
   function power(action, name) {
@@ -280,10 +279,9 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.game.phase === "over") return;
-    if (source.holds(view.game.id)) {
-      view.message = { key: "hintNeedsConnection", kind: "info" }; // the computer player is the server's
-      render();
-      return;
+    if (source.holds(view.game.id)) { // played here: the computer player is the server's
+      view.message = { key: "hintNeedsConnection", kind: "info" };
+      return render();
     }
     view.hintBusy = true;
     await request(async () => {
@@ -353,7 +351,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (view[name]) feedback(view, "confirm"); // a sample, from the player's own tap
   }
 
-  // ----- the tutorial --------------------------------------------------------------------------
+  // ----- the tutorial
   function startTutorial() {
     view.sheet = null;
     view.ask = null;

@@ -1,7 +1,6 @@
 // What this device remembers (localStorage): the language, the difficulty of the next new game,
-// the last game, sound and vibration (off until switched on in SETTINGS), whether the
-// tutorial was offered and was seen (taken to its end or skipped), and offline play (on unless
-// switched off). A browser that refuses storage only forgets.
+// the last game, sound and vibration (off until switched on in SETTINGS), and whether the
+// tutorial was offered and was seen (taken to its end or skipped). A browser that refuses storage only forgets.
 const KEYS = {
   language: "magdagdon.language",
   difficulty: "magdagdon.difficulty",
@@ -10,7 +9,8 @@ const KEYS = {
   vibrate: "magdagdon.vibrate",
   tutorialOffered: "magdagdon.tutorialOffered",
   tutorialSeen: "magdagdon.tutorialSeen",
-  offlinePlay: "magdagdon.offlinePlay", // "0": the offline engine is not fetched (on otherwise)
+  offlinePlay: "magdagdon.offlinePlay",
+  offlineGames: "magdagdon.offlineGames",
 };
 
 export function get(name) {

@@ -201,8 +201,4 @@ export default {
   offlineText: "Your game is saved on the server; play goes on when the connection is back.",
   offlinePending: "Your last tap will be sent when the connection is back; the game is saved on the server.",
   saving: "saving…",
-  // playing with no connection (js/core/local.js)
-  offlinePlaying: "Playing on this device. Your games are kept here and will be saved on the server when the connection returns.",
-  hintNeedsConnection: "Hints need the connection. Play goes on.",
-  syncRefused: "The server did not take {n} game(s) played offline; they are still kept on this device.",
 };

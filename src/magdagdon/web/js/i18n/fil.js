@@ -204,8 +204,4 @@ export default {
   offlineText: "Naka-save sa server ang laro mo; tuloy ang laro pagbalik ng koneksyon.",
   offlinePending: "Ipapadala ang huling tap mo pagbalik ng koneksyon; naka-save sa server ang laro.",
   saving: "nagse-save…",
-  // playing with no connection (js/core/local.js)
-  offlinePlaying: "Tuloy ang laro sa device na ito. Nakatago rito ang mga laro mo at ise-save sa server pagbalik ng koneksyon.",
-  hintNeedsConnection: "Kailangan ng koneksyon para sa PAHIWATIG. Tuloy lang ang laro.",
-  syncRefused: "Hindi tinanggap ng server ang {n} larong nilaro nang walang koneksyon; nakatago pa rin ang mga ito sa device na ito.",
 };

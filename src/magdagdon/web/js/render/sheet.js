@@ -22,7 +22,6 @@ export function renderSheet(dialog, view) {
   const loaded = sheets[screen]; // a sheet that loads when first opened (more.js)
   const key = [screen, language(), JSON.stringify(view.scores), JSON.stringify(view.ask),
     view.game?.difficulty, view.game?.id, view.sound, view.vibrate, JSON.stringify(view.devices),
-    document.body.dataset.offline, // SETTINGS' offline play: off, on the way, ready
     loaded ? loaded.key(view) : JSON.stringify(view.more?.player ?? null)].join("|");
   let fresh = false;
   if (dialog.dataset.key !== key) {

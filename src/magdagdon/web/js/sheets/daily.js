@@ -49,7 +49,7 @@ async function refresh(ctx, { overview = false } = {}) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // no server, but the page's engine plays: the day's challenge as practice, said before
-    if (err.status === 0 && !daily.overview && source.playsHere()) {
+    if (err.status === 0 && !daily.overview && source.loaded()?.readyNow()) {
       daily.offline = new Date().toISOString().slice(0, 10); // the challenge's day is UTC's
     } else daily.error = t("loadFailed");
   }
@@ -97,7 +97,7 @@ function playHere(ctx, daily, intent) {
     return null;
   }
   daily.sure = null;
-  return ctx.begin(() => source.newDaily(difficulty, daily.offline));
+  return ctx.begin(() => source.loaded().begin(difficulty, daily.offline));
 }
 
 register({

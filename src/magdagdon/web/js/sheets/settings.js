@@ -8,6 +8,7 @@ import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
 import * as source from "../core/source.js";
+import * as prefs from "../core/prefs.js";
 
 const NAME_MAX = 20;
 
@@ -122,8 +123,21 @@ register({
     "name-clear": (ctx) => saveName(ctx, true),
     export: exportData,
     import: chooseFile,
+    // on fetches the engine now; off stops it (games played here are still sent)
     "offline-play": (ctx) => {
-      source.setOfflinePlay(!source.offlineOn());
+      const on = !source.offlineOn();
+      prefs.set("offlinePlay", on ? "1" : "0");
+      state(ctx.view).ready = false;
+      if (on) {
+        delete document.body.dataset.offline;
+        source.startLocal().then(() => {
+          state(ctx.view).ready = true; // drawn again: the engine is ready
+          ctx.render();
+        }, console.warn);
+      } else {
+        source.loaded()?.stop();
+        document.body.dataset.offline = "off";
+      }
       ctx.render();
     },
   },
