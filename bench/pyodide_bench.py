@@ -143,6 +143,7 @@ def main() -> None:
     print(
         f"  play (host JSON + view) {med('play_ms'):8.3f} ms wall {med('play_cpu_ms'):8.3f} ms CPU"
     )
+    print(f"  act (game kept, + view) {med('act_ms'):8.3f} ms wall {med('act_cpu_ms'):8.3f} ms CPU")
     print(f"  GameState.apply alone   {med('apply_ms'):8.3f} ms")
     cpython = cpython_play_ms(args.actions)
     print(f"  CPython's play          {cpython:8.3f} ms ({sys.version.split()[0]})")

@@ -51,6 +51,20 @@ for (let i = 0; i < actions; i += 1) {
   chosen.push(action);
   game = next.view.phase === "over" ? engine.newGame({ difficulty: "survival", seed: ++seed, game_id: "b" }) : next;
 }
+// the same actions through the game kept in the worker's memory (host.open_game, then host.act
+// per action: what the page's worker does now)
+seed = 0;
+engine.call("open_game", { difficulty: "survival", seed, game_id: "b" });
+let actMs = 0;
+let actCpu = 0;
+for (const action of chosen) {
+  const t = performance.now();
+  const c = cpu();
+  const next = engine.call("act", { action });
+  actCpu += cpu() - c;
+  actMs += performance.now() - t;
+  if (next.view.phase === "over") engine.call("open_game", { difficulty: "survival", seed: ++seed, game_id: "b" });
+}
 // the engine alone: GameState.apply on Python objects (what a worker keeping its state pays)
 const applyMs = engine.pyodide.runPython(`
 import time
@@ -81,6 +95,8 @@ console.log(
     start,
     play_ms: hostMs / actions,
     play_cpu_ms: hostCpu / actions,
+    act_ms: actMs / actions,
+    act_cpu_ms: actCpu / actions,
     apply_ms: applyMs,
     sizes,
   }),

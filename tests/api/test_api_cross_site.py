@@ -68,6 +68,15 @@ class Scene:
             "/api/games/{game_id}/actions": {"type": "roll"},
             "/api/player": {"language": "fil"},
             "/api/player/import": self.other_export,
+            # a game played offline: a new one, stored and made the game under way
+            "/api/games/sync": {
+                "id": "o-cross-site",
+                "difficulty": "peaceful",
+                "seed": 5,
+                "mode": "normal",
+                "daily_date": None,
+                "actions": [{"type": "roll"}],
+            },
             "/api/daily": {"difficulty": "peaceful"},
             "/api/games": {"difficulty": "nightmare"},  # abandons the game under way
             "/api/player/link": None,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Error as PlaywrightError
 
 from waits import EVENTUALLY
-from web.web_helpers import LAYOUTS
+from web.web_helpers import LAYOUTS, NO_OFFLINE_ENGINE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,7 +36,9 @@ QR_PIXELS = """(img) => {
 
 
 def new_device(browser: Browser, layout: str = "phone", **options: Any) -> BrowserContext:
-    return browser.new_context(**{**LAYOUTS[layout], **options})
+    context = browser.new_context(**{**LAYOUTS[layout], **options})
+    context.add_init_script(NO_OFFLINE_ENGINE)  # tests/offline/ switches it on
+    return context
 
 
 def open_screen(page: Page, name: str) -> None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 PRELUDE = "self.MAGDAGDON_PAGE = "
+ENGINE = "self.MAGDAGDON_ENGINE = "
 
 
 def served_worker(db: Path, web_dir: Path) -> tuple[str, dict[str, Any]]:
@@ -28,7 +29,9 @@ def served_worker(db: Path, web_dir: Path) -> tuple[str, dict[str, Any]]:
     assert answer.headers["cache-control"] == "no-cache"
     assert "worker-src 'self'" in answer.headers["content-security-policy"]
     first, _, rest = answer.text.partition("\n")
+    second, _, rest = rest.partition("\n")
     assert first.startswith(PRELUDE)
+    assert second.startswith(ENGINE)
     assert rest == (web_dir / "sw.js").read_text(encoding="utf-8")
     page: dict[str, Any] = json.loads(first.removeprefix(PRELUDE).removesuffix(";"))
     return answer.text, page
@@ -73,3 +76,22 @@ def test_without_a_worker_file_sw_js_is_404(tmp_path: Path) -> None:
     (web / "index.html").write_text("<!doctype html>", encoding="utf-8")
     with TestClient(create_app(tmp_path / "db.sqlite3", web_dir=web)) as client:
         assert client.get("/sw.js").status_code == 404
+
+
+def test_the_worker_lists_the_engine_files_apart(tmp_path: Path) -> None:
+    """The offline engine's files (``make pyodide``) with their hashes, under their own version:
+    a new engine makes a new worker, and the page's own list does not name them."""
+    from magdagdon.api.page.service_worker import engine_files, worker_script
+
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    (runtime / "pyodide.asm.wasm").write_bytes(b"\0asm one")
+    first = worker_script(WEB_DIR, runtime)
+    assert first is not None
+    line = first.decode().split("\n")[1]
+    engine = json.loads(line.removeprefix(ENGINE).removesuffix(";"))
+    digest = hashlib.sha256(b"\0asm one").hexdigest()
+    assert engine["files"] == {"engine/runtime/pyodide.asm.wasm": digest}
+    assert engine_files(runtime) == engine["files"]
+    (runtime / "pyodide.asm.wasm").write_bytes(b"\0asm two")
+    assert worker_script(WEB_DIR, runtime) != first

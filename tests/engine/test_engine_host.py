@@ -10,7 +10,7 @@ import pytest
 
 from magdagdon.engine import Difficulty, GameState, Roll, state_to_json
 from magdagdon.engine.daily import daily_seed
-from magdagdon.engine.host import new_game, play, view
+from magdagdon.engine.host import act, new_game, open_game, play, view
 from magdagdon.engine.view import state_view
 
 
@@ -37,6 +37,24 @@ def test_daily_date_gives_the_days_seed() -> None:
     seed = daily_seed(date(2027, 1, 1), Difficulty.NIGHTMARE)
     assert game["state"] == state_to_json(GameState.new(Difficulty.NIGHTMARE, seed))
     assert game["view"]["daily"] == {"date": "2027-01-01", "number": 32}
+
+
+def test_an_opened_daily_names_the_days_seed_and_replays_its_log() -> None:
+    day = date(2026, 12, 3)
+    game = {
+        "difficulty": "survival",
+        "game_id": "o1",
+        "mode": "practice",
+        "daily_date": "2026-12-03",
+    }
+    opened = call(open_game, {**game, "actions": [{"type": "roll"}]})
+    seed = daily_seed(day, Difficulty.SURVIVAL)
+    assert opened["seed"] == seed
+    state = GameState.new(Difficulty.SURVIVAL, seed).apply(Roll())
+    assert opened["view"] == state_view(
+        state, game_id="o1", version=1, mode="practice", daily_date="2026-12-03"
+    )
+    assert call(act, {"action": {"type": "roll"}})["error"]["code"] == "not_your_turn_phase"
 
 
 def test_refused_action_answers_the_servers_code() -> None:

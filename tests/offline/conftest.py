@@ -6,11 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from device.page_helpers import new_device
 from server_process import ServerProcess, launch_server
 from web.web_helpers import CHROMIUM, CHROMIUM_ARGS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, BrowserContext
 
 
 @pytest.fixture(scope="session")
@@ -24,3 +27,13 @@ def engine_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
     server = launch_server(tmp / "engine.sqlite3", tmp / "logs")
     yield server
     server.kill()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone with offline play on (as by default; the other suites switch it off)."""
+    made = new_device(browser)
+    made.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
+    made.add_init_script("localStorage.setItem('magdagdon.offlinePlay', '1')")
+    yield made
+    made.close()

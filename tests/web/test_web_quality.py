@@ -44,6 +44,8 @@ LATER = (
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
     *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
     "lib/chart.js",
+    # play without the server, in the background (core/source.js loads them)
+    *("core/local.js", "core/kept.js", "i18n/fil.offline.js", "i18n/en.offline.js"),
 )
 
 

@@ -72,6 +72,9 @@ LAYOUTS: dict[str, dict[str, Any]] = {
 }
 #: The flag the page sets once it has offered the tutorial (a first visit offers it).
 TUTORIAL_OFFERED = "localStorage.setItem('magdagdon.tutorialOffered', '1')"
+# the page's offline engine (Pyodide, seconds of CPU) is left out of the tests that are not about
+# it: tests/offline/ switches it on
+NO_OFFLINE_ENGINE = "localStorage.setItem('magdagdon.offlinePlay', '0')"
 TIMEOUT_MS = EVENTUALLY_MS
 DOUBLE_TAP_S = 0.4  # the page ignores a tap on a die it staged less than 350 ms ago
 
@@ -293,6 +296,7 @@ def open_player(
     # bypass_csp: wait_for_function evaluates its text in the page, which the server's CSP
     # forbids (no 'unsafe-eval'); tests/hosting/test_page_csp.py plays under the CSP itself
     context = browser.new_context(**{**LAYOUTS[layout], "bypass_csp": True, **options})
+    context.add_init_script(NO_OFFLINE_ENGINE)
     if offered:
         context.add_init_script(TUTORIAL_OFFERED)
     page = context.new_page()

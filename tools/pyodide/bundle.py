@@ -5,7 +5,10 @@
 - ``pyodide-lock.json``: the package's lock file cut to its ``info`` (Pyodide checks the ABI in
   it at start-up) and no packages: the engine needs none, and the full one is 118 kB;
 - ``magdagdon-engine.zip``: ``magdagdon/__init__.py`` and ``magdagdon/engine/*.py`` only (the
-  engine is pure standard-library Python), byte-for-byte reproducible (fixed dates, sorted).
+  engine is pure standard-library Python), byte-for-byte reproducible (fixed dates, sorted);
+- ``engine-size.json``: the bytes of every file the engine worker fetches (its two scripts in
+  ``web/engine/`` and the runtime above, not the notice), which SETTINGS states as the offline
+  engine's download.
 
 The worker unpacks the zip into Pyodide's file system and imports ``magdagdon.engine``.
 Usage: ``python3 tools/pyodide/bundle.py`` (``make pyodide``). Standard library only.
@@ -27,6 +30,8 @@ DEST = ROOT / "build" / "web-engine"
 SRC = ROOT / "src"
 ENGINE_ZIP = "magdagdon-engine.zip"
 NOTICE = "PYODIDE-NOTICE.txt"
+SIZE = "engine-size.json"
+WORKER_DIR = SRC / "magdagdon" / "web" / "engine"
 _DATE = (2026, 1, 1, 0, 0, 0)
 
 
@@ -71,6 +76,17 @@ def build(dest: Path = DEST) -> None:
     _replace(dest / "pyodide-lock.json", info.encode())
     _replace(dest / NOTICE, notice)
     _replace(dest / ENGINE_ZIP, engine_zip())
+    _replace(dest / SIZE, download_size(dest, pin["runtime"]).encode())
+
+
+def download_size(dest: Path, runtime: list[str]) -> str:
+    """``{"bytes", "files"}``: each file the engine worker fetches, as the page asks for it,
+    with its size in bytes, and their sum."""
+    fetched = {f"engine/{p.name}": p for p in sorted(WORKER_DIR.iterdir()) if p.is_file()}
+    for name in [*runtime, "pyodide-lock.json", ENGINE_ZIP]:
+        fetched[f"engine/runtime/{name}"] = dest / name
+    files = {name: path.stat().st_size for name, path in fetched.items()}
+    return json.dumps({"bytes": sum(files.values()), "files": files}, indent=1)
 
 
 if __name__ == "__main__":

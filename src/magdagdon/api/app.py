@@ -15,7 +15,12 @@ from magdagdon.api.edge import stack as edge
 from magdagdon.api.edge.lean import LeanFastAPI
 from magdagdon.api.edge.sharedrates import SharedCounters
 from magdagdon.api.page import service_worker
-from magdagdon.api.page.static import WEB_DIR, engine_runtime_mount, page_mount
+from magdagdon.api.page.static import (
+    ENGINE_RUNTIME_DIR,
+    WEB_DIR,
+    engine_runtime_mount,
+    page_mount,
+)
 from magdagdon.api.routes import (
     daily,
     games,
@@ -28,6 +33,7 @@ from magdagdon.api.routes import (
     server,
     share,
     stats,
+    sync,
     transfer,
 )
 from magdagdon.bots import hints
@@ -100,6 +106,7 @@ def create_app(
     app.state.compute = compute
     app.state.settings = settings
     errors.install(app)
+    app.include_router(sync.router)  # before games': /api/games/sync is no game id
     app.include_router(games.router)
     app.include_router(highscores.router)
     app.include_router(player.router)
@@ -107,7 +114,7 @@ def create_app(
     app.include_router(health.router)
     app.include_router(link.router)
     app.include_router(server.router)
-    app.router.routes.append(service_worker.route(web_dir))
+    app.router.routes.append(service_worker.route(web_dir, ENGINE_RUNTIME_DIR))
     app.include_router(review.router)
     app.include_router(daily.router)
     app.include_router(share.router)

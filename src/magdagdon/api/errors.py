@@ -29,9 +29,12 @@ from magdagdon.services.errors import (
     InvalidNameError,
     LinkInvalidError,
     MalformedImportError,
+    MalformedSyncError,
     NotDailyError,
     RefusedError,
     ReviewFailedError,
+    SyncConflictError,
+    SyncInvalidError,
     VersionConflictError,
 )
 from magdagdon.store.failures import StorageUnavailableError, classify
@@ -90,9 +93,12 @@ ANSWERS: dict[type[Exception], Answer] = {
     GameNotOverError: Answer(409, "game_not_over"),
     NotDailyError: Answer(409, "not_daily"),
     DailyNotOpenError: Answer(409, "daily_not_open"),
+    SyncConflictError: Answer(409, "sync_conflict"),
     InvalidNameError: Answer(422, "invalid_name"),
     ImportInvalidError: Answer(422, "import_invalid"),
     MalformedImportError: Answer(422, "malformed"),
+    SyncInvalidError: Answer(422, "sync_invalid"),
+    MalformedSyncError: Answer(422, "malformed"),
     ReviewFailedError: Answer(503, "review_failed"),
     # the database (store/failures.py) and the computer player (compute/)
     StorageUnavailableError: Answer(

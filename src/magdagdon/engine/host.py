@@ -27,7 +27,12 @@ import json
 from datetime import date
 from typing import Any
 
-from magdagdon.engine.codec import action_from_json, state_from_json, state_to_json
+from magdagdon.engine.codec import (
+    action_from_json,
+    action_to_json,
+    state_from_json,
+    state_to_json,
+)
 from magdagdon.engine.daily import daily_seed
 from magdagdon.engine.errors import IllegalActionError, MalformedError
 from magdagdon.engine.rules import Difficulty
@@ -121,3 +126,64 @@ def view(request: str) -> str:
         return _reply(state_from_json(data.get("state")), _record(data.get("record")))
     except (MalformedError, ValueError) as exc:
         return _error("malformed", str(exc))
+
+
+# ----- one game kept in memory ---------------------------------------------------------------
+# The page's engine worker plays one game at a time: it opens it once (from its seed and action
+# log) and then sends only actions, so a move costs the action alone, not a re-read of the
+# whole state.
+
+_kept: list[tuple[GameState, dict[str, Any]]] = []
+
+
+def open_game(request: str) -> str:
+    """Keep a game: ``{"difficulty", "game_id", "seed" | "daily_date", "actions": [...]}`` and
+    the other record fields; the actions are replayed from the seed. Answers ``{"record",
+    "view", "seed"}`` (``version`` is the number of actions; ``seed`` the one played, a daily's
+    taken from its day), or an error naming the action that does not replay (nothing kept
+    then)."""
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise MalformedError("a game to open is a JSON object")
+        fields = dict(data)
+        actions = fields.pop("actions", [])
+        if not isinstance(actions, list):
+            raise MalformedError("the actions are a list")
+        started = json.loads(new_game(json.dumps({**fields, "version": 0})))
+        if "error" in started:
+            return json.dumps(started)
+        state = state_from_json(started["state"])
+        for index, action in enumerate(actions, 1):
+            try:
+                state = state.apply(action_from_json(action))
+            except IllegalActionError as exc:
+                return _error(exc.code, f"action {index} does not replay: {exc.message}")
+    except (MalformedError, ValueError) as exc:
+        return _error("malformed", str(exc))
+    record = {**started["record"], "version": len(actions)}
+    _kept[:] = [(state, record)]
+    view = state_view(state, **record)
+    return json.dumps({"record": record, "view": view, "seed": started["state"]["seed"]})
+
+
+def act(request: str) -> str:
+    """``{"action"}`` on the kept game → ``{"record", "view", "action"}`` (the action as the log
+    keeps it), ``version`` one more; a refused action answers an error and changes nothing."""
+    if not _kept:
+        return _error("not_found", "no game is open")
+    state, record = _kept[0]
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise MalformedError("an action request is a JSON object")
+        action = action_from_json(data.get("action"))
+        after = state.apply(action)
+    except IllegalActionError as exc:
+        return _error(exc.code, exc.message)
+    except (MalformedError, ValueError) as exc:
+        return _error("malformed", str(exc))
+    record = {**record, "version": record["version"] + 1}
+    _kept[:] = [(after, record)]
+    view = state_view(after, **record)
+    return json.dumps({"record": record, "view": view, "action": action_to_json(action)})

@@ -71,6 +71,11 @@ class DailyNotOpenError(RefusedError):
     """A day whose challenge has not begun, or one before the first."""
 
 
+class SyncConflictError(RefusedError):
+    """A game played offline and sent back that the server's went another way from (played on
+    another device), or whose id is another player's or another game's."""
+
+
 # ----- 422: input that is well-formed JSON but that the server refuses to keep ------------
 
 
@@ -114,6 +119,23 @@ class ImportFieldError(ImportInvalidError):
 
 class MalformedImportError(RefusedInputError):
     """A body that is not an export document at all."""
+
+
+class MalformedSyncError(RefusedInputError):
+    """A body that is not a game played offline at all (its keys or their types)."""
+
+
+class SyncInvalidError(RefusedInputError):
+    """A game played offline whose log does not replay from its seed: ``action`` is the place
+    (1 for the first) of the first action that does not, or None when the game itself is wrong
+    (a daily's seed that is not the day's)."""
+
+    def __init__(self, message: str, *, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+    def fields(self) -> dict[str, int | str | None]:
+        return {"action": self.action}
 
 
 def _rebuilt(cls: type[RefusedInputError], message: str, state: dict[str, Any]) -> Any:

@@ -166,8 +166,10 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
             sql.ABANDON, {"b_player": player, "b_modes": list(modes), "b_stamp": stamp}
         )
 
-    def insert_game(self, game: GameRecord) -> None:
-        self.conn.execute(sql.INSERT_GAME, game_row(game))
+    def insert_game(self, game: GameRecord, *, imported: bool = False) -> None:
+        """A new game; ``imported``: one not played on this server as it happened (begun in
+        the page's engine while offline): it keeps its history but never ranks."""
+        self.conn.execute(sql.INSERT_GAME, {**game_row(game), "imported": imported})
 
     def save_move(self, game: GameRecord, action: Action) -> None:
         """Save ``game`` just after ``action``: its new state, and the action as the log's

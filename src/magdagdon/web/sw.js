@@ -4,6 +4,12 @@
 // version of any file changes this worker's bytes, so the browser installs it on the next
 // visit; it takes over at once and the page reloads into it (js/offline.js).
 //
+// The offline engine's files (Pyodide and the engine's zip, /engine/runtime/) are listed the same
+// way in `self.MAGDAGDON_ENGINE` and kept in a cache of their own, named by their version: each
+// is kept when the page's engine worker first fetches it (in the background, after the first
+// game is drawn: never by the first visit's install), and a new version of them is fetched
+// whole by the next install, only when an older one was kept.
+//
 // The API is never cached: every /api request goes to the network as the page sent it.
 "use strict";
 
@@ -11,6 +17,10 @@ const PAGE = self.MAGDAGDON_PAGE;
 const PREFIX = "magdagdon-page-";
 const CACHE = PREFIX + PAGE.version;
 const FILES = new Map(Object.entries(PAGE.files));
+const ENGINE = self.MAGDAGDON_ENGINE ?? { version: "none", files: {} };
+const ENGINE_PREFIX = "magdagdon-engine-";
+const ENGINE_CACHE = ENGINE_PREFIX + ENGINE.version;
+const ENGINE_FILES = new Map(Object.entries(ENGINE.files));
 
 async function sha256(response) {
   const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
@@ -35,8 +45,8 @@ async function fetchFile(name, hash, previous) {
 }
 
 // Every other version's cache, looked up as one.
-async function previousFiles() {
-  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+async function previousFiles(prefix = PREFIX, current = CACHE) {
+  const names = (await caches.keys()).filter((n) => n.startsWith(prefix) && n !== current);
   const opened = await Promise.all(names.map((n) => caches.open(n)));
   return {
     async match(name) {
@@ -82,6 +92,7 @@ self.addEventListener("install", (event) => {
     await Promise.all(Array.from(FILES, async ([name, hash]) => {
       await cache.put(name, await kept(name, await fetchFile(name, hash, previous)));
     }));
+    await keepNewEngine();
     await routed;
     await self.skipWaiting();
   })());
@@ -90,7 +101,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+    const old = (n) => (n.startsWith(PREFIX) && n !== CACHE) || (n.startsWith(ENGINE_PREFIX) && n !== ENGINE_CACHE);
+    await Promise.all(names.filter(old).map((n) => caches.delete(n)));
     await self.clients.claim();
   })());
 });
@@ -107,7 +119,51 @@ function pageFile(request) {
   return FILES.has(name) ? name : null;
 }
 
+// An older engine was kept (offline play was ready): this version's is fetched now, the files
+// whose bytes did not change taken from the old cache. A failure leaves offline play to be
+// made ready again by the page; the page's own files are still installed.
+async function keepNewEngine() {
+  const names = (await caches.keys()).filter((n) => n.startsWith(ENGINE_PREFIX) && n !== ENGINE_CACHE);
+  if (!names.length || !ENGINE_FILES.size) return;
+  try {
+    const cache = await caches.open(ENGINE_CACHE);
+    const previous = await previousFiles(ENGINE_PREFIX, ENGINE_CACHE);
+    for (const [name, hash] of ENGINE_FILES) {
+      if (!(await cache.match(name))) await cache.put(name, await fetchFile(name, hash, previous));
+    }
+  } catch (err) {
+    console.warn(err);
+    await caches.delete(ENGINE_CACHE);
+  }
+}
+
+// An engine file: this version's kept copy, else the server's, kept when its bytes are right.
+async function engineFile(name, request) {
+  const cache = await caches.open(ENGINE_CACHE);
+  const found = await cache.match(name);
+  if (found) return found;
+  const response = await fetch(request);
+  if (response.ok && (await sha256(response)) === ENGINE_FILES.get(name)) {
+    await cache.put(name, response.clone());
+  }
+  return response;
+}
+
+function engineName(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
+  const name = url.pathname.slice(scope.pathname.length);
+  return ENGINE_FILES.has(name) ? name : null;
+}
+
 self.addEventListener("fetch", (event) => {
+  const engine = engineName(event.request);
+  if (engine !== null) {
+    event.respondWith(engineFile(engine, event.request));
+    return;
+  }
   const name = pageFile(event.request);
   if (name === null) return; // the API and anything else: the network, untouched
   event.respondWith(caches.open(CACHE)

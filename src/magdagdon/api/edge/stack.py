@@ -18,6 +18,7 @@ from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
 from magdagdon.api.page import memory
 from magdagdon.api.page.memory import PageFiles
 from magdagdon.api.page.static import PageMount
+from magdagdon.api.routes.sync import SYNC_MAX_BYTES, SYNC_PATH
 from magdagdon.api.routes.transfer import IMPORT_PATH
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def install(
         BodyLimit,
         max_bytes=settings.max_body_bytes,
         timeout=settings.body_timeout,
-        larger={IMPORT_PATH: settings.max_import_bytes},
+        larger={IMPORT_PATH: settings.max_import_bytes, SYNC_PATH: SYNC_MAX_BYTES},
     )
     if limited:
         app.add_middleware(RateLimits, rules=limited, counting=rate_counting)
@@ -121,11 +122,8 @@ def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> No
                 if method.upper() not in SAFE_METHODS:
                     answers["403"] = _answer("cross_site: sent from another site; nothing changed")
                 if method in ("post", "put", "patch"):
-                    cap = (
-                        settings.max_import_bytes
-                        if path == IMPORT_PATH
-                        else settings.max_body_bytes
-                    )
+                    caps = {IMPORT_PATH: settings.max_import_bytes, SYNC_PATH: SYNC_MAX_BYTES}
+                    cap = caps.get(path, settings.max_body_bytes)
                     answers["413"] = _answer(f"The body is over {cap} bytes")
                     answers["408"] = _answer("The body did not arrive in time")
                 if any(

@@ -39,21 +39,39 @@ def page_files(web_dir: Path) -> dict[str, str]:
     return found
 
 
-def worker_script(web_dir: Path) -> bytes | None:
-    """The worker as served: the page's files and their version, then ``web/sw.js``; None
-    when the page has no worker."""
+def engine_files(runtime_dir: Path) -> dict[str, str]:
+    """The offline engine's runtime files (``/engine/runtime/``, ``make pyodide``) as the worker
+    asks for them, and the SHA-256 of each: kept in a cache of their own, only once the page
+    has fetched them (never on the first visit's install)."""
+    if not runtime_dir.is_dir():
+        return {}
+    return {
+        f"engine/runtime/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(runtime_dir.iterdir())
+        if path.is_file() and not path.name.startswith(".")
+    }
+
+
+def _listed(files: dict[str, str]) -> str:
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    return json.dumps({"version": version, "files": files}, separators=(",", ":"))
+
+
+def worker_script(web_dir: Path, runtime_dir: Path | None = None) -> bytes | None:
+    """The worker as served: the page's files and their version, the engine's (when
+    ``runtime_dir`` is given), then ``web/sw.js``; None when the page has no worker."""
     source = web_dir / WORKER
     if not source.is_file():
         return None
-    files = page_files(web_dir)
-    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    page = json.dumps({"version": version, "files": files}, separators=(",", ":"))
-    return f"self.MAGDAGDON_PAGE = {page};\n".encode() + source.read_bytes()
+    page = _listed(page_files(web_dir))
+    engine = _listed(engine_files(runtime_dir) if runtime_dir is not None else {})
+    head = f"self.MAGDAGDON_PAGE = {page};\nself.MAGDAGDON_ENGINE = {engine};\n"
+    return head.encode() + source.read_bytes()
 
 
-def route(web_dir: Path) -> Route:
+def route(web_dir: Path, runtime_dir: Path | None = None) -> Route:
     """The ``/sw.js`` route of the page in ``web_dir`` (its worker as it was at start-up)."""
-    script = worker_script(web_dir)
+    script = worker_script(web_dir, runtime_dir)
 
     async def serve(request: Request) -> Response:
         if script is None:

@@ -10,6 +10,10 @@
 //   {id, type: "view"}
 //   {id, type: "load", state, record}  (go on with a game kept earlier: its codec state, record)
 // Answers: {id, view, state, record} — or {id, error: {code, message}}, the game unchanged.
+// The page plays one game kept in Python's memory, so that a move costs the action alone:
+//   {id, type: "open", game: {difficulty, game_id, seed | daily_date, mode?, actions: [...]}}
+//   {id, type: "act", action}
+// Answers: {id, view, record} (and for "act" the action as the log keeps it) or {id, error}.
 // Once started, it posts {type: "ready", python, ms} (or {type: "failed", error}).
 
 import { loadPyodide } from "./runtime/pyodide.mjs";
@@ -38,6 +42,10 @@ function answer(engine, message) {
       return engine.newGame(message.game);
     case "load":
       return engine.view({ state: message.state, record: message.record });
+    case "open":
+      return engine.call("open_game", message.game);
+    case "act":
+      return engine.call("act", { action: message.action });
     case "play":
     case "view":
       if (game === null) return { error: { code: "not_found", message: "no game yet" } };
@@ -56,6 +64,6 @@ self.onmessage = async ({ data }) => {
   } catch (error) {
     reply = { error: { code: "engine_failed", message: String(error) } };
   }
-  if (!reply.error) game = { state: reply.state, record: reply.record };
+  if (!reply.error && reply.state) game = { state: reply.state, record: reply.record };
   postMessage({ id: data.id, ...reply });
 };

@@ -2,6 +2,7 @@
 // changes and API calls, and render.js draws the whole view from the view state.
 import * as api from "./api.js";
 import { createDevices, justLinked, linkCode, linkedNow, loadServer } from "../sheets/link.js";
+import * as source from "./source.js";
 import * as offline from "./offline.js";
 import { applyStatic, language, setLanguage, use } from "../i18n/i18n.js";
 import { listen } from "./input.js";
@@ -74,6 +75,9 @@ async function start() {
     render(view, dom);
   }, true);
   watchConnection();
+  source.attach({ view, draw: () => render(view, dom), keep: play.keep });
+  const played = await source.played();
+  if (played.length && !navigator.onLine) return startOffline(played);
   let player;
   let current;
   try {
@@ -82,8 +86,12 @@ async function start() {
       api.currentGame(window.magdagdonBoot?.current),
     ]);
   } catch (err) {
-    if (err instanceof api.ApiError && err.status === 0) return startOffline();
+    if (err instanceof api.ApiError && err.status === 0) return startOffline(played);
     throw err;
+  }
+  if (played.length) {
+    await source.sendPlayed();
+    current = await api.currentGame().catch(() => current);
   }
   // A first visit on this device in an English browser: English for a player still on the
   // server's first language (Filipino); a player who chose English elsewhere keeps it.
@@ -123,6 +131,7 @@ function ready() {
   performance.mark("magdagdon-ready");
   tapHeld(window.magdagdonBoot?.takeTap());
   offline.registerWorker(() => view.busy);
+  source.prepareLater();
   // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
   if (navigator.onLine) loadServer(view.devices, api);
 }
@@ -152,15 +161,17 @@ function watchConnection() {
   window.addEventListener("online", () => {
     view.offline = false;
     render(view, dom);
-    if (view.game && !view.busy) play.request(() => play.reload());
+    if (source.waiting()) play.request(source.sendPlayed);
+    else if (view.game && !view.busy) play.request(() => play.reload());
   });
 }
 
 // No server: the last state this device kept, with the notice; a tap made now is sent when the
 // connection is back (play.js, api.act).
-async function startOffline() {
+async function startOffline(played = []) {
   view.offline = true;
-  const last = offline.lastState();
+  if (played.length || source.offlineOn()) source.startLocal().catch(() => {});
+  const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);
   if (last) render(view, dom);
   else offline.showNotice(dom.message, view, t);

@@ -73,6 +73,7 @@ export function watchConnection(onChange) {
 // tap made now waits to be sent. Its parts as render/message.js draws them: words, or
 // [tag, attributes, ...parts].
 export function notice(view, t) {
+  if (view.localPlay) return view.localPlay(view, t); // local.js's
   const text = view.waiting
     ? ["span", { "data-offline-pending": "" }, t("offlinePending")]
     : ["span", {}, t("offlineText")];

@@ -1,8 +1,8 @@
-// What each of the player's intents does. A change of the view alone (choosing a die, opening a
-// sheet) renders at once; a game action goes to the server (api.js) and its answer becomes the
-// view's game, then the whole view renders again. The page decides no rule: every "may I" is
-// read off the state the server sent (valid_cells, can_confirm, adjust, ruinable…).
+// What each of the player's intents does. A change of the view alone renders at once; a game
+// action goes to the server (source.js) and its answer becomes the view's game, then the whole
+// view renders again. The page decides no rule: every "may I" is read off the state it was sent.
 import * as api from "./api.js";
+import * as source from "./source.js";
 import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
@@ -24,7 +24,7 @@ export function createPlay({ view, dom, render, announce }) {
   let queued = null; // one tap that came while a request was under way, replayed after it
   let lastStage = { cell: null, at: 0 };
 
-  // ----- the server ----------------------------------------------------------------------------
+  // ----- the server
   async function request(work, { onRefused } = {}) {
     view.busy = true;
     document.body.dataset.busy = "1";
@@ -59,11 +59,12 @@ export function createPlay({ view, dom, render, announce }) {
   }
 
   async function reload() {
-    settle(view, await api.game(view.game.id));
+    settle(view, await source.game(view.game.id));
   }
 
   function keep(game) {
     settle(view, game);
+    source.seen(game);
     if (game.mode !== "tutorial") {
       offline.rememberState(game); // the board to show with no connection
       prefs.set("lastGame", game.id);
@@ -73,7 +74,7 @@ export function createPlay({ view, dom, render, announce }) {
 
   async function send(action) {
     const before = view.game;
-    const game = await api.act(before, action, waiting);
+    const game = await source.act(before, action, waiting);
     keep(game);
     answered(before, game, action);
     // a daily game's share text, fetched as it ends: the tap on IBAHAGI then shares at once,
@@ -99,7 +100,7 @@ export function createPlay({ view, dom, render, announce }) {
     });
   }
 
-  // ----- what the player sees and hears after an answer ---------------------------------------
+  // ----- what the player sees and hears after an answer
   function answered(before, game, action) {
     const values = game.dice.map((d) => d.value).join(", ");
     const words = [];
@@ -168,7 +169,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (combos.length) feedback(view, "combo");
   }
 
-  // ----- taps on the board and the tray -------------------------------------------------------
+  // ----- taps on the board and the tray
   function tapCell(intent) {
     const game = view.game;
     const cell = intent.cell;
@@ -253,7 +254,7 @@ export function createPlay({ view, dom, render, announce }) {
     feedback(view, "refused");
   }
 
-  // ----- the buttons --------------------------------------------------------------------------
+  // ----- the buttons
   // A Power that costs points asks once, with its cost, before it is spent: the engine cannot take
   // it back. (The tutorial's coach names the cost itself, and allows only the Power's own tap.)
   function power(action, name) {
@@ -297,6 +298,10 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.game.phase === "over") return;
+    if (source.holds(view.game.id)) { // played here: the computer player is the server's
+      view.message = { key: "hintNeedsConnection", kind: "info" };
+      return render();
+    }
     view.hintBusy = true;
     await request(async () => {
       try {
@@ -315,7 +320,7 @@ export function createPlay({ view, dom, render, announce }) {
     resetModes(view);
     view.hint = null;
     return request(async () => {
-      keep(await api.newGame(difficulty));
+      keep(await source.newGame(difficulty));
       announce(`${t("newGame")}: ${t(difficulty)}`);
     });
   }
@@ -365,7 +370,7 @@ export function createPlay({ view, dom, render, announce }) {
     if (view[name]) feedback(view, "confirm"); // a sample, from the player's own tap
   }
 
-  // ----- the tutorial --------------------------------------------------------------------------
+  // ----- the tutorial
   function startTutorial() {
     view.sheet = null;
     view.ask = null;

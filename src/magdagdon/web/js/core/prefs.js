@@ -10,6 +10,8 @@ const KEYS = {
   vibrate: "magdagdon.vibrate",
   tutorialOffered: "magdagdon.tutorialOffered",
   tutorialSeen: "magdagdon.tutorialSeen",
+  offlinePlay: "magdagdon.offlinePlay",
+  offlineGames: "magdagdon.offlineGames",
 };
 
 export function get(name) {

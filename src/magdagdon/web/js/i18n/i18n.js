@@ -6,7 +6,8 @@
 // before the page first speaks English: use(lang)); the parts that only some screens need load when first
 // shown (load(part)) and join their language's table: LANG.long.js (LAYUNIN, TUNGKOL SA LARO,
 // the tutorial's coach), LANG.sheets.js (the daily challenge, STATISTIKA, the share step,
-// SETTINGS' name and data), LANG.review.js (the game review). A part's keys are its own (the
+// SETTINGS' name and data), LANG.review.js (the game review), LANG.offline.js (play on this
+// device without the server, with core/local.js). A part's keys are its own (the
 // review's start with "review.", the coach's with "coach.", the long texts' with "long."), so
 // joining never replaces a word.
 import fil from "./fil.js";

@@ -14,12 +14,13 @@ import { DIFFICULTIES } from "../core/game.js";
 import { recordsRow } from "../render/sheet.js";
 import { hintsUsed } from "../lib/hints.js";
 import { learn, nextDailyLine } from "../core/nextDaily.js";
+import * as source from "../core/source.js";
 
 const DAY_MS = 864e5;
 
 function state(view) {
   view.more ??= {};
-  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null };
+  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null, offline: null };
   return view.more.daily;
 }
 
@@ -57,7 +58,10 @@ async function refresh(ctx, { overview = false } = {}) {
     daily.error = null;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    daily.error = t("loadFailed");
+    // no server, but the page's engine plays: the day's challenge as practice, said before
+    if (err.status === 0 && !daily.overview && source.loaded()?.readyNow()) {
+      daily.offline = new Date().toISOString().slice(0, 10); // the challenge's day is UTC's
+    } else daily.error = t("loadFailed");
   }
   ctx.render();
 }
@@ -87,6 +91,8 @@ async function open(ctx, shared) {
   daily.day = link ? link.date : ctx.view.game?.daily?.date ?? null;
   daily.difficulty = link?.difficulty ?? null;
   daily.sure = null;
+  daily.offline = null;
+  daily.error = null;
   await refresh(ctx, { overview: true });
 }
 
@@ -94,6 +100,7 @@ function play(ctx, intent) {
   const view = ctx.view;
   const daily = state(view);
   const difficulty = intent.el.dataset.value;
+  if (daily.offline) return playHere(ctx, daily, intent);
   const today = daily.day === daily.overview?.date;
   const challenge = daily.overview?.challenges.find((c) => c.difficulty === difficulty);
   if (today && challenge?.status === "playing") {
@@ -108,6 +115,19 @@ function play(ctx, intent) {
   }
   daily.sure = null;
   return ctx.begin(() => moreApi.startDaily(difficulty, today ? null : daily.day));
+}
+
+// Offline, the day's challenge is begun on this device as practice (it never ranks): a game
+// under way is abandoned by it, so that is asked first, as online.
+function playHere(ctx, daily, intent) {
+  const difficulty = intent.el.dataset.value;
+  if (underWay(ctx.view.game) && intent.el.dataset.sure !== "1") {
+    daily.sure = difficulty;
+    ctx.render();
+    return null;
+  }
+  daily.sure = null;
+  return ctx.begin(() => source.loaded().begin(difficulty, daily.offline));
 }
 
 register({
@@ -138,7 +158,7 @@ register({
   },
   sheets: {
     daily: {
-      title: (view) => (state(view).overview ? t("dailyTitle", { n: numberOf(state(view).overview, state(view).day ?? state(view).overview.date) }) : t("loading")),
+      title: (view) => (state(view).offline ? t("daily") : state(view).overview ? t("dailyTitle", { n: numberOf(state(view).overview, state(view).day ?? state(view).overview.date) }) : t("loading")),
       key: (view) => JSON.stringify(state(view)),
       draw,
     },
@@ -148,6 +168,10 @@ register({
 function draw(body, view) {
   const daily = state(view);
   const overview = daily.overview;
+  if (daily.offline) {
+    drawOffline(body, daily);
+    return;
+  }
   if (!overview) {
     body.prepend(recordsRow("daily"));
     body.append(h("p", {}, daily.error ?? t("loading")));
@@ -173,6 +197,18 @@ function draw(body, view) {
   }
   body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
   if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
+}
+
+// Offline: the day's challenge on each difficulty, each one practice — said before the tap.
+function drawOffline(body, daily) {
+  body.append(
+    h("p", { class: "daily-intro", "data-daily-offline": daily.offline }, t("dailyOffline", { date: daily.offline })),
+    h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => h("div", { class: "daily-card" },
+      h("span", { class: "daily-card-name" }, t(d)),
+      h("span", { class: "daily-card-status" }, t("dailyOfflineStatus")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "daily-play", "data-value": d }, t("dailyPractice"))))),
+  );
+  if (daily.sure) body.append(sureRow(daily.sure));
 }
 
 function streak(found) {

@@ -1,17 +1,20 @@
 // SETTINGS' sections that load when it first opens: the name shown on the day's table (docs/api.md PUT
 // /api/player {"name"}, always shown as text), and the player's data as one file (GET
-// /api/player/export, POST /api/player/import). Loaded when SETTINGS first opens (more.js).
+// /api/player/export, POST /api/player/import), and offline play, switched on or off, with the
+// download its engine costs. Loaded when SETTINGS first opens (more.js).
 import { ApiError } from "../core/api.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
+import * as source from "../core/source.js";
+import * as prefs from "../core/prefs.js";
 
 const NAME_MAX = 20;
 
 function state(view) {
   view.more ??= {};
-  view.more.player ??= { loaded: false, name: null, tag: "", note: null, dataNote: null };
+  view.more.player ??= { loaded: false, name: null, tag: "", note: null, dataNote: null, engineBytes: null };
   return view.more.player;
 }
 
@@ -30,6 +33,18 @@ async function loadPlayer(ctx) {
 
 function neutral(player) {
   return t("dailyPlayer", { tag: player.tag });
+}
+
+// The bytes of every file the offline engine fetches, as the build measured them
+// (tools/pyodide/bundle.py): none shown when the server has no engine to give.
+async function loadEngineSize(ctx) {
+  try {
+    const answer = await fetch("/engine/runtime/engine-size.json");
+    if (answer.ok) state(ctx.view).engineBytes = (await answer.json()).bytes;
+  } catch {
+    return; // no connection, and not kept: the switch says no size
+  }
+  ctx.render();
 }
 
 async function saveName(ctx, clear) {
@@ -102,12 +117,29 @@ function importRefusal(err) {
 let context = null; // the play context, for the file field's change and the form's submit
 
 register({
-  opens: { settings: (ctx) => { context = ctx; return loadPlayer(ctx); } },
+  opens: { settings: (ctx) => { context = ctx; return Promise.all([loadPlayer(ctx), loadEngineSize(ctx)]); } },
   actions: {
     "name-save": (ctx) => saveName(ctx, false),
     "name-clear": (ctx) => saveName(ctx, true),
     export: exportData,
     import: chooseFile,
+    // on fetches the engine now; off stops it (games played here are still sent)
+    "offline-play": (ctx) => {
+      const on = !source.offlineOn();
+      prefs.set("offlinePlay", on ? "1" : "0");
+      state(ctx.view).ready = false;
+      if (on) {
+        delete document.body.dataset.offline;
+        source.startLocal().then(() => {
+          state(ctx.view).ready = true; // drawn again: the engine is ready
+          ctx.render();
+        }, console.warn);
+      } else {
+        source.loaded()?.stop();
+        document.body.dataset.offline = "off";
+      }
+      ctx.render();
+    },
   },
   sections: { settings: draw },
 });
@@ -118,10 +150,28 @@ function note(found) {
     found.text, found.detail ? h("span", { class: "detail" }, found.detail) : null);
 }
 
+// Offline play: the switch, what it downloads, and whether the engine is ready.
+function offlinePlay(player) {
+  const on = source.offlineOn();
+  const size = player.engineBytes === null ? "" : ` (${(player.engineBytes / 1e6).toFixed(1)} MB)`;
+  const now = document.body.dataset.offline === "ready" ? "offlineReady" : "offlineLoading";
+  return [
+    h("h3", {}, t("offlinePlayTitle")),
+    h("div", { class: "choices" },
+      h("button", { type: "button", class: "choice", "data-action": "offline-play", "aria-pressed": String(on) },
+        h("span", { class: "choice-name" }, t("offlinePlayName")),
+        h("span", { class: "choice-desc", "data-engine-bytes": player.engineBytes ?? "" }, t("offlinePlayDesc", { size })))),
+    on ? h("p", { class: "muted", role: "status", "data-offline-state": now }, t(now)) : null,
+  ];
+}
+
 function draw(el, view) {
   const player = state(view);
   el.replaceChildren();
-  if (!player.loaded) return;
+  if (!player.loaded) {
+    el.append(...offlinePlay(player).filter(Boolean));
+    return;
+  }
   const field = h("input", {
     id: "player-name", type: "text", maxlength: NAME_MAX * 2, autocomplete: "nickname",
     spellcheck: "false", placeholder: neutral(player), enterkeyhint: "done",
@@ -147,6 +197,7 @@ function draw(el, view) {
       h("button", { type: "button", class: "btn quiet", "data-action": "export" }, t("export")),
       h("button", { type: "button", class: "btn quiet", "data-action": "import" }, t("import"))),
     file, note(player.dataNote),
+    ...offlinePlay(player),
   ];
   el.append(...parts.filter(Boolean));
 }

@@ -1,0 +1,33 @@
+"""``/api/games/sync`` and ``/api/games/{id}/log``: games played in the page's own engine while
+the server could not be reached (``services.sync`` holds the rules)."""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request, Response
+
+from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.schemas.responses import GameView, error_responses
+from magdagdon.api.view import game_response
+from magdagdon.services import sync
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+SYNC_PATH = "/api/games/sync"
+#: The body cap of a game sent back: its log is at most 1,000 actions (an import's bound) of at
+#: most ~60 bytes of JSON each.
+SYNC_MAX_BYTES = 96 * 1024
+
+
+@router.post("/sync", response_model=GameView, responses=error_responses(409, 422))
+def sync_game(
+    request: Request, body: Annotated[dict[str, Any], Body()], store: StoreDep, caller: CallerDep
+) -> Response:
+    """One game played offline (its id, seed, mode and whole action log): replayed, then stored
+    or brought up to the log; the same game sent again changes nothing. Answers its state."""
+    synced = sync.sync(store, caller.player().token, body)
+    return game_response(request, store, synced.game)
+
+
+@router.get("/{game_id}/log", responses=error_responses(404))
+def game_log(game_id: str, store: StoreDep, caller: CallerDep) -> dict[str, Any]:
+    """The game's seed, mode and action log: what the page's engine needs to go on with it."""
+    return sync.log(store, caller.cookie_token, game_id)

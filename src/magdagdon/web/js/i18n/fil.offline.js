@@ -1,0 +1,7 @@
+// The words of play on this device without the server (core/local.js loads them with itself), in
+// Filipino: the same keys as en.offline.js.
+export default {
+  offlinePlaying: "Tuloy ang laro sa device na ito. Nakatago rito ang mga laro mo at ise-save sa server pagbalik ng koneksyon.",
+  hintNeedsConnection: "Kailangan ng koneksyon para sa PAHIWATIG. Tuloy lang ang laro.",
+  syncRefused: "Hindi tinanggap ng server ang {n} larong nilaro nang walang koneksyon; nakatago pa rin ang mga ito sa device na ito.",
+};

@@ -1,0 +1,171 @@
+"""Games played offline in the page's engine and sent back (docs/api.md ``POST
+/api/games/sync``): replayed by the server's engine, stored once however often they are sent,
+a game under way on the server goes on from where the offline play left it, and a log that
+does not replay is refused with nothing changed."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from daily_helpers import Clock, play_out, start_daily
+from sqlalchemy import select
+
+from api_helpers import post_action, whole_game
+from magdagdon.engine import Difficulty, GameState, action_to_json
+from magdagdon.engine.daily import daily_seed
+from magdagdon.store.tables import games
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from fastapi.testclient import TestClient
+
+
+@pytest.fixture
+def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Clock:
+    return Clock(tmp_path, monkeypatch, "2026-12-03")
+
+
+def offline_game(seed: int, game_id: str, upto: int | None = None) -> dict[str, Any]:
+    actions = [action_to_json(a) for a in whole_game(GameState.new(Difficulty.PEACEFUL, seed))]
+    return {
+        "id": game_id,
+        "difficulty": "peaceful",
+        "seed": seed,
+        "mode": "normal",
+        "daily_date": None,
+        "actions": actions[:upto],
+    }
+
+
+def scores(client: TestClient) -> list[str]:
+    return [e["game_id"] for e in client.get("/api/highscores?difficulty=peaceful").json()]
+
+
+def test_a_game_played_offline_is_stored_once_with_its_log(client: TestClient) -> None:
+    game = offline_game(7, "o-1f2e3d4c5b6a7980")
+    answer = client.post("/api/games/sync", json=game)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["phase"] == "over"
+    assert answer.json()["version"] == len(game["actions"])
+    again = client.post("/api/games/sync", json=game)
+    assert again.status_code == 200
+    assert again.json() == answer.json()
+    assert scores(client) == [game["id"]]
+    log = client.get(f"/api/games/{game['id']}/log").json()
+    assert log["actions"] == game["actions"]
+    assert (log["seed"], log["version"]) == (7, len(game["actions"]))
+    assert client.get("/api/stats?difficulty=peaceful").json()["finished"] == 1
+
+
+def test_a_game_sent_in_parts_is_brought_up_to_the_last_log(client: TestClient) -> None:
+    first = client.post("/api/games/sync", json=offline_game(8, "o-part", upto=5))
+    assert first.json()["phase"] != "over"
+    assert client.get("/api/games/current").json()["id"] == "o-part"  # the game under way
+    whole = client.post("/api/games/sync", json=offline_game(8, "o-part"))
+    assert whole.json()["phase"] == "over"
+    assert scores(client) == ["o-part"]
+
+
+def test_a_server_game_goes_on_from_where_offline_play_left_it(client: TestClient) -> None:
+    game = client.post("/api/games", json={"difficulty": "peaceful", "seed": 9}).json()
+    post_action(client, game["id"], {"type": "roll", "version": 0})
+    log = client.get(f"/api/games/{game['id']}/log").json()
+    assert log["actions"] == [{"type": "roll"}]
+    sent = offline_game(9, game["id"])
+    answer = client.post("/api/games/sync", json=sent)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["phase"] == "over"
+    assert client.get(f"/api/games/{game['id']}/log").json()["actions"] == sent["actions"]
+    assert scores(client) == [game["id"]]
+
+
+def test_a_log_that_does_not_replay_is_refused_and_changes_nothing(client: TestClient) -> None:
+    game = offline_game(10, "o-bad")
+    game["actions"] = [game["actions"][0], {"type": "roll"}]
+    answer = client.post("/api/games/sync", json=game)
+    assert answer.status_code == 422
+    assert answer.json()["error"]["code"] == "sync_invalid"
+    assert answer.json()["error"]["action"] == 2
+    assert client.get("/api/games/o-bad/log").status_code == 404
+
+
+def test_another_way_than_the_server_game_is_a_conflict(client: TestClient) -> None:
+    game = client.post("/api/games", json={"difficulty": "peaceful", "seed": 11}).json()
+    rolled = post_action(client, game["id"], {"type": "roll", "version": 0})
+    die, cells = next((d, c) for d, c in rolled["valid_cells"].items() if len(c) > 1)
+    stage = {"type": "stage", "die": int(die), "cell": cells[0]}
+    post_action(client, game["id"], {**stage, "version": 1})
+    sent = {
+        **offline_game(11, game["id"]),
+        "actions": [{"type": "roll"}, {**stage, "cell": cells[1]}],
+    }
+    answer = client.post("/api/games/sync", json=sent)
+    assert answer.status_code == 409
+    assert answer.json()["error"]["code"] == "sync_conflict"
+    assert client.get(f"/api/games/{game['id']}/log").json()["actions"] == [{"type": "roll"}, stage]
+
+
+def test_another_players_game_id_is_refused(client: TestClient, other_client: TestClient) -> None:
+    assert client.post("/api/games/sync", json=offline_game(13, "o-mine", 3)).status_code == 200
+    answer = other_client.post("/api/games/sync", json=offline_game(13, "o-mine", 3))
+    assert answer.status_code == 409
+    assert other_client.get("/api/games/o-mine/log").status_code == 404
+
+
+def imported(client: TestClient, game_id: str) -> bool:
+    """The game's ``games.imported`` flag, as the store keeps it."""
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.connect() as conn:
+        flag = conn.execute(select(games.c.imported).where(games.c.id == game_id)).scalar_one()
+    return bool(flag)
+
+
+def test_a_game_begun_offline_is_marked_imported(client: TestClient) -> None:
+    assert client.post("/api/games/sync", json=offline_game(14, "o-new")).status_code == 200
+    assert imported(client, "o-new")
+    assert scores(client) == ["o-new"]  # its history is kept all the same
+    server = client.post("/api/games", json={"difficulty": "peaceful", "seed": 15}).json()
+    assert not imported(client, server["id"])
+
+
+def test_a_daily_challenge_begun_offline_is_practice(client: TestClient, clock: Clock) -> None:
+    day = date(2026, 12, 3)
+    seed = daily_seed(day, Difficulty.PEACEFUL)
+    game = {**offline_game(seed, "o-daily"), "mode": "daily", "daily_date": day.isoformat()}
+    answer = client.post("/api/games/sync", json=game)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["mode"] == "practice"
+    assert imported(client, "o-daily")
+    assert scores(client) == []  # practice enters no High Score
+    assert client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json() == []
+    assert client.get("/api/daily").json()["streak"] == {"current": 0, "best": 0}
+    stats = client.get("/api/stats", params={"difficulty": "peaceful"}).json()
+    assert stats["streak"] == {"current": 0, "best": 0}
+    assert stats["finished"] == 1  # STATISTIKA counts it
+    # the day's attempt is still to be played here, and that one ranks
+    ranked = start_daily(client, "peaceful")
+    assert ranked["mode"] == "daily"
+    play_out(client, ranked)
+    table = client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json()
+    assert [row["game_id"] for row in table] == [ranked["id"]]
+    wrong = client.post("/api/games/sync", json={**game, "id": "o-daily2", "seed": seed + 1})
+    assert wrong.status_code == 422
+
+
+def test_a_ranked_daily_attempt_continued_offline_stays_ranked(
+    client: TestClient, clock: Clock
+) -> None:
+    ranked = start_daily(client, "peaceful")
+    post_action(client, ranked["id"], {"type": "roll", "version": 0})
+    seed = daily_seed(date(2026, 12, 3), Difficulty.PEACEFUL)
+    sent = {**offline_game(seed, ranked["id"]), "mode": "daily", "daily_date": "2026-12-03"}
+    answer = client.post("/api/games/sync", json=sent)
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["mode"], answer.json()["phase"]) == ("daily", "over")
+    assert not imported(client, ranked["id"])  # begun here: the server replayed the rest
+    table = client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json()
+    assert [row["game_id"] for row in table] == [ranked["id"]]
+    assert client.get("/api/daily").json()["streak"]["current"] == 1

@@ -1,0 +1,99 @@
+"""SETTINGS' offline play switch, in Debian's Chromium: switched off, the page fetches none of the
+engine's runtime; switched on, the engine is fetched and becomes ready, and the download the switch
+states is the bytes of exactly the files it fetched (as they are on the server's disk)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlparse
+
+import pytest
+
+from device.page_helpers import open_page, open_screen
+from device.pwa_helpers import wait_controlled
+from offline.test_offline_play import ENGINE_MS
+from web.web_helpers import LAYOUTS
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+    from server_process import ServerProcess
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+ON_DISK = {
+    "/engine/runtime/": ROOT / "build" / "web-engine",
+    "/engine/": ROOT / "src" / "magdagdon" / "web" / "engine",
+}
+SIZE_FILE = "/engine/runtime/engine-size.json"
+QUIET_S = 3  # the page waits this long after the service worker takes it (core/source.js)
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A phone whose offline play was switched off once (SETTINGS may switch it on again)."""
+    made = browser.new_context(**LAYOUTS["phone"])
+    made.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
+    made.add_init_script(
+        "if (localStorage.getItem('magdagdon.offlinePlay') === null)"
+        " localStorage.setItem('magdagdon.offlinePlay', '0')"
+    )
+    yield made
+    made.close()
+
+
+def on_disk(path: str) -> Path:
+    prefix = next(p for p in ON_DISK if path.startswith(p))
+    return ON_DISK[prefix] / path.removeprefix(prefix)
+
+
+def switch(page: Page) -> None:
+    page.locator('#sheet [data-action="offline-play"]').click()
+
+
+def test_offline_play_switch_states_its_download_and_fetches_only_when_on(
+    context: BrowserContext, live_server: ServerProcess
+) -> None:
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(urlparse(request.url).path))
+
+    def engine() -> list[str]:
+        return sorted({p for p in fetched if p.startswith("/engine/") and p != SIZE_FILE})
+
+    page = context.new_page()
+    open_page(page, f"{live_server.url}/")
+    wait_controlled(page)
+    page.wait_for_selector('body[data-offline="off"]', state="attached")
+    open_screen(page, "settings")
+    button = page.locator('#sheet [data-action="offline-play"]')
+    assert button.get_attribute("aria-pressed") == "false"
+    stated = page.locator("#sheet [data-engine-bytes]:not([data-engine-bytes=''])")
+    stated.wait_for()
+    # off: long past the quiet seconds after which the page would fetch it, none of the
+    # runtime came (the worker's two small scripts are the page's own, kept with it)
+    page.wait_for_timeout(3 * QUIET_S * 1000)
+    assert [p for p in engine() if p.startswith("/engine/runtime/")] == []
+
+    switch(page)
+    assert button.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('magdagdon.offlinePlay')") == "1"
+    page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
+    page.wait_for_selector('#sheet [data-offline-state="offlineReady"]')
+    said = page.locator('#sheet [data-offline-state="offlineReady"]').inner_text()
+    assert "Handa na" in said
+    # the download stated is what the engine fetched, byte for byte
+    files = engine()
+    assert "/engine/worker.js" in files
+    assert any(name.endswith(".wasm") for name in files)
+    total = sum(on_disk(name).stat().st_size for name in files)
+    assert int(stated.get_attribute("data-engine-bytes") or "0") == total
+    assert f"({total / 1e6:.1f} MB)" in stated.inner_text()
+
+    switch(page)
+    assert button.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("localStorage.getItem('magdagdon.offlinePlay')") == "0"
+    page.wait_for_selector('body[data-offline="off"]', state="attached")
