@@ -1,10 +1,5 @@
 // Taps, clicks and keys turned into the player's intents; it never looks at the game itself.
-//   {kind: "action", name} · {kind: "cell", cell: [r, c]} · {kind: "die", id}
-//   {kind: "refused", name, why}: a tap on a disabled button (aria-disabled), with the key of why
-//   {kind: "difficulty" | "lang" | "choice" | "pref", value}
-// Every intent carries `el` (what was tapped), `keyboard` (it came from a key, so focus follows
-// it), `repeat` (the second click of a double click) and `at` (when, on performance.now()'s
-// clock: a tap that waited for an answer keeps the time it was made).
+// The intents' shapes: docs/web.md (Intents).
 const SHORTCUTS = {
   r: "roll", k: "confirm", c: "confirm", "-": "minus", _: "minus", "+": "plus", "=": "plus",
   u: "reroll", t: "accept", h: "hint", n: "new-game", "?": "rules", escape: "cancel",

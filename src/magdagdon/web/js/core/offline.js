@@ -1,8 +1,5 @@
-// Play with a poor connection or none: the service worker (sw.js) that keeps the page's files,
-// the last game state and a tap that is still to be sent, kept on this device (localStorage),
-// and the notice that says plainly when the server cannot be reached. The game itself is saved
-// on the server; this device only keeps what it needs to show the board and to send one tap
-// once the connection is back (its `version` makes a repeat safe: docs/api.md's retry rule).
+// Play with a poor connection or none: the service worker, the last state and a tap still to be
+// sent kept on this device, and the notice that says so (docs/web.md, Offline).
 import { h } from "../lib/dom.js";
 
 const STATE = "magdagdon.lastState";

@@ -6,7 +6,6 @@ import * as source from "./source.js";
 import { deviceActions, loadServer } from "../sheets/link.js";
 import * as offline from "./offline.js";
 import * as effects from "../render/effects.js";
-import { feedback } from "./feedback.js";
 import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
 import { keptHint } from "./hint.js";
 import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
@@ -19,6 +18,13 @@ import { litCells, resetModes, settle } from "./view.js";
 
 const NEXT = '.tray [data-die]:not(:disabled),[data-action="roll"],[data-action="confirm"],[data-action="accept"],[data-action="new-game"]';
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
+
+// Sound and vibration (core/feedback.js), loaded the first time either is on: off by default.
+let cues = null;
+function feedback(view, cue) {
+  if (!view.sound && !view.vibrate) return;
+  (cues ??= import("./feedback.js")).then((m) => m.feedback(view, cue), () => { cues = null; });
+}
 
 export function createPlay({ view, dom, render, announce }) {
   let queued = null; // one tap that came while a request was under way, replayed after it

@@ -1,9 +1,4 @@
-// Sending again what got no answer (a phone's connection drops answers): a request that failed
-// with no answer at all (a network error, ApiError status 0) is sent again after 0.5, 1, 2, 4…
-// seconds (at most 15), and at once when the browser says the connection is back; a request
-// the server answered (any status) is never sent again. Only requests that are safe to repeat
-// come here: reads, and actions, whose `version` makes a repeat answer the state it produced
-// instead of applying it twice (docs/api.md, the retry rule).
+// Sending again what got no answer, only where a repeat is safe (docs/web.md, Resending).
 const FIRST_WAIT_MS = 500;
 const LONGEST_WAIT_MS = 15000;
 

@@ -1,15 +1,5 @@
-// The page's words: t(key, params) in the current language, and the static labels of index.html
-// (elements with data-i18n="key" get their text, data-i18n-label="key" their aria-label).
-//
-// Each language is one table of key → words, in files of one shape (`export default {key: …}`):
-// LANG.js holds the play screen's words (fil.js loads with the page, the first language; en.js
-// before the page first speaks English: use(lang)); the parts that only some screens need load when first
-// shown (load(part)) and join their language's table: LANG.long.js (LAYUNIN, TUNGKOL SA LARO,
-// the tutorial's coach), LANG.sheets.js (the daily challenge, STATISTIKA, the share step,
-// SETTINGS' name and data), LANG.review.js (the game review), LANG.offline.js (play on this
-// device without the server, with core/local.js). A part's keys are its own (the
-// review's start with "review.", the coach's with "coach.", the long texts' with "long."), so
-// joining never replaces a word.
+// The page's words: t(key, params) in the current language, and index.html's static labels;
+// how the tables and their parts load: docs/web.md (Words).
 import fil from "./fil.js";
 
 export const LANGUAGES = ["fil", "en"];

@@ -1,8 +1,5 @@
-// Other devices, from SETTINGS: "play on your phone" (the server's network address and its QR
-// code, GET /api/server), a one-time device link that makes another device this same player
-// (POST /api/player/link, shown as a URL and its QR code), and forgetting the player on this
-// device (POST /api/player/leave). A device that opens a link's URL (…/#link=CODE) is asked
-// first, then becomes that player (POST /api/player/link/{code}) and starts again as it.
+// Other devices, from SETTINGS: play on your phone, a one-time device link, forgetting the
+// player here (docs/web.md, Other devices).
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 
