@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from magdagdon.api.app import create_app
 from magdagdon.api.edge import sharedrates
 from magdagdon.settings import Settings
-from storage_helpers import held_by_another_program
+from storage_helpers import held_by_another_program, until
 
 if TYPE_CHECKING:
     import pytest
@@ -51,5 +51,16 @@ def test_a_locked_database_gives_503_not_500_and_the_counts_return_to_it(
                 answer = client.post("/api/games", json=NEW_GAME)
                 assert answer.status_code == 503, answer.text
                 assert answer.json()["error"]["code"] == "storage_unavailable"
+
+        # back in use: on a loaded machine one count may still give up on the database (its
+        # wait is short on purpose) and count in this process, so wait for one that counts there
+        def counted_there() -> bool:
+            before = _counted(db_url)
+            assert client.post("/api/games", json=NEW_GAME).status_code == 201
+            return _counted(db_url) > before
+
+        until(counted_there)
+        before = _counted(db_url)
         assert client.post("/api/games", json=NEW_GAME).status_code == 201
-        assert _counted(db_url) == 3  # this one, by address and by player
+        assert _counted(db_url) - before in (0, 2)  # by address and by player, or neither
+        assert _counted(db_url) >= 3
