@@ -62,6 +62,34 @@ def start(
         )
 
 
+def new_record(
+    game_id: str,
+    player: str,
+    difficulty: Difficulty,
+    seed: int,
+    mode: GameMode,
+    daily_date: str | None,
+    stamp: str,
+) -> GameRecord:
+    """A game at its first state, not yet saved: what beginning a game here and a game begun
+    on the page's own engine (``magdagdon.services.sync``) both store first."""
+    return GameRecord(
+        id=game_id,
+        player=player,
+        difficulty=difficulty,
+        seed=seed,
+        state=GameState.new(difficulty, seed),
+        version=0,
+        hints_used=0,
+        status=GameStatus.PLAYING,
+        created_at=stamp,
+        updated_at=stamp,
+        finished_at=None,
+        mode=mode,
+        daily_date=daily_date,
+    )
+
+
 def begin(
     rows: Rows,
     player: str,
@@ -77,21 +105,7 @@ def begin(
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     stamp = now()
-    game = GameRecord(
-        id=secrets.token_hex(8),
-        player=player,
-        difficulty=difficulty,
-        seed=seed,
-        state=GameState.new(difficulty, seed),
-        version=0,
-        hints_used=0,
-        status=GameStatus.PLAYING,
-        created_at=stamp,
-        updated_at=stamp,
-        finished_at=None,
-        mode=mode,
-        daily_date=daily_date,
-    )
+    game = new_record(secrets.token_hex(8), player, difficulty, seed, mode, daily_date, stamp)
     if new_player is not None:
         rows.insert_player(new_player, stamp)
     else:

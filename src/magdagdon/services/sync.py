@@ -36,7 +36,7 @@ from magdagdon.engine.rules import SEED_LIMIT
 from magdagdon.services import games
 from magdagdon.services.errors import MalformedSyncError, SyncConflictError, SyncInvalidError
 from magdagdon.services.import_checks import MAX_ACTIONS  # an import's bound, the same game
-from magdagdon.store import GameMode, GameRecord, GameStatus, now
+from magdagdon.store import GameMode, GameRecord, now
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action
@@ -156,20 +156,8 @@ def _begin(store: Store, player: str, entry: dict[str, Any], difficulty: Difficu
     if mode is GameMode.DAILY:
         mode = GameMode.PRACTICE
     stamp = now()
-    record = GameRecord(
-        id=entry["id"],
-        player=player,
-        difficulty=difficulty,
-        seed=entry["seed"],
-        state=GameState.new(difficulty, entry["seed"]),
-        version=0,
-        hints_used=0,
-        status=GameStatus.PLAYING,
-        created_at=stamp,
-        updated_at=stamp,
-        finished_at=None,
-        mode=mode,
-        daily_date=entry["daily_date"],
+    record = games.new_record(
+        entry["id"], player, difficulty, entry["seed"], mode, entry["daily_date"], stamp
     )
     with store.write() as rows:
         found = rows.game(record.id)  # the same game sent twice at once: stored once
