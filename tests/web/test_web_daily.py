@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
@@ -19,16 +19,16 @@ from plans import plain_turn
 from server_process import launch_server
 from waits import EVENTUALLY_MS
 from web.test_screens import FIT
-from web.web_helpers import action_hook, axe_clean, open_player
+from web.web_helpers import action_hook, axe_clean, players_opened
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import Browser
 
     from server_process import ServerProcess
-    from web.web_helpers import Player
+    from web.web_helpers import Opener, Player
 
 pytestmark = pytest.mark.browser
 
@@ -62,28 +62,9 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
     server.kill()
 
 
-class Opener(Protocol):
-    """The page opened as a new player in ``layout`` (``options`` as ``open_player``'s)."""
-
-    def __call__(self, layout: str, **options: Any) -> Player: ...
-
-
 @pytest.fixture
 def opened(browser: Browser, daily_server: ServerProcess) -> Iterator[Opener]:
-    """Open the page as a new player (its own context, the clipboard allowed); every context
-    is closed at the end, and the test fails on any uncaught error of the page."""
-    players: list[tuple[BrowserContext, Player]] = []
-
-    def open_one(layout: str, **options: Any) -> Player:
-        context, player = open_player(browser, layout, daily_server.url, **options)
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=daily_server.url)
-        players.append((context, player))
-        return player
-
-    yield open_one
-    for context, _ in players:
-        context.close()
-    assert not [p.errors for _, p in players if p.errors], "the page threw"
+    yield from players_opened(browser, daily_server.url)
 
 
 def open_records(player: Player, name: str) -> None:

@@ -7,7 +7,7 @@ light and dark, Filipino and English (artifacts/screenshots/share/)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
@@ -18,15 +18,15 @@ from magdagdon.engine.daily import daily_seed
 from plans import plain_turn
 from server_process import launch_server
 from web.test_screens import FIT
-from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, open_player
+from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, players_opened
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import Browser
 
     from server_process import ServerProcess
-    from web.web_helpers import Player
+    from web.web_helpers import Opener, Player
 
 pytestmark = pytest.mark.browser
 
@@ -56,26 +56,9 @@ def share_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
     server.kill()
 
 
-class Opener(Protocol):
-    def __call__(self, layout: str, **options: Any) -> Player: ...
-
-
 @pytest.fixture
 def opened(browser: Browser, share_server: ServerProcess) -> Iterator[Opener]:
-    """The page opened as a new player (the clipboard allowed); the test fails on any uncaught
-    error of the page."""
-    players: list[tuple[BrowserContext, Player]] = []
-
-    def open_one(layout: str, **options: Any) -> Player:
-        context, player = open_player(browser, layout, share_server.url, **options)
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=share_server.url)
-        players.append((context, player))
-        return player
-
-    yield open_one
-    for context, _ in players:
-        context.close()
-    assert not [p.errors for _, p in players if p.errors], "the page threw"
+    yield from players_opened(browser, share_server.url)
 
 
 def play_daily(player: Player, difficulty: Difficulty, hints: int = 0) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from axe_playwright_python.sync_playwright import Axe
 
@@ -29,7 +29,7 @@ from plans import plain_turn
 from waits import EVENTUALLY_MS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from playwright.sync_api import Browser, BrowserContext, Locator, Page, Request
 
@@ -309,3 +309,27 @@ def open_player(
     page.on("pageerror", lambda error: player.errors.append(str(error)))
     player.open()
     return context, player
+
+
+class Opener(Protocol):
+    """The page opened as a new player in ``layout`` (``options`` as :func:`open_player`'s)."""
+
+    def __call__(self, layout: str, **options: Any) -> Player: ...
+
+
+def players_opened(browser: Browser, url: str) -> Iterator[Opener]:
+    """A fixture's body: open the page as new players, each in its own context with the clipboard
+    allowed; every context is closed at the end, and the test fails on any uncaught error of a
+    page."""
+    players: list[tuple[BrowserContext, Player]] = []
+
+    def open_one(layout: str, **options: Any) -> Player:
+        context, player = open_player(browser, layout, url, **options)
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+        players.append((context, player))
+        return player
+
+    yield open_one
+    for context, _ in players:
+        context.close()
+    assert not [p.errors for _, p in players if p.errors], "the page threw"
