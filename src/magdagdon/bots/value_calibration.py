@@ -35,11 +35,27 @@ ROLL_OFFSETS: dict[Difficulty, tuple[tuple[float, ...], tuple[float, ...], float
         21.0,
     ),
 }
-#: By difficulty: the offset of a reroll node by the stage of the game (16–13, 12–9, 8–5, 4–1).
-REROLL_OFFSETS: dict[Difficulty, tuple[float, ...]] = {
-    Difficulty.PEACEFUL: (87.9, 28.5, -4.4, 0.0),
-    Difficulty.SURVIVAL: (9.2, -11.7, -16.9, 0.0),
-    Difficulty.NIGHTMARE: (0.0, 0.0, 0.0, 0.0),
+#: By difficulty: the offset of a reroll node by the stage of the game (16–13, 12–9, 8–5, 4–1),
+#: then by the Power uses left (0–3) before the reroll.
+REROLL_OFFSETS: dict[Difficulty, tuple[tuple[float, ...], ...]] = {
+    Difficulty.PEACEFUL: (
+        (0.0, 9.5, 63.5, 90.6),
+        (0.0, -3.7, 33.6, 64.5),
+        (0.0, -21.4, -0.2, 18.6),
+        (0.0, 0.0, 0.0, 0.0),
+    ),
+    Difficulty.SURVIVAL: (
+        (0.0, 7.9, 0.0, 0.0),
+        (0.0, -4.4, 0.0, 0.0),
+        (0.0, -18.6, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0),
+    ),
+    Difficulty.NIGHTMARE: (
+        (0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0),
+    ),
 }
 #: By difficulty: the standard error of V at the start (the mean final score of the games
 #: fitted on).
