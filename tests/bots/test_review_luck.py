@@ -1,6 +1,6 @@
 """A review's luck where the player did not play the computer's way (docs/rules.md "Modes and
-records" (Review); ``bots/review.py``): after a choice giving up ``EXACT_FROM`` points or more
-by the hints' values, V before the next roll is the
+records" (Review); ``bots/review.py``): after a choice ``EXACT_FROM`` points or more from the
+computer's by the hints' values (either way), V before the next roll is the
 exact mean of V over its 126 outcomes, so that roll's luck averages to zero whatever the board,
 and what a bad board costs is the choice's, not the dice's."""
 
@@ -81,8 +81,12 @@ def test_after_a_labelled_choice_a_roll_s_luck_averages_to_zero(
             state = state.apply(action)
             continue
         step = next(steps)
-        # a choice other than the computer's, that gave up at least EXACT_FROM by the hints
-        if isinstance(action, Roll) and last and last["before"] - values.of(state) >= EXACT_FROM:
+        # a choice other than the computer's, EXACT_FROM or more from it by the hints' values
+        if (
+            isinstance(action, Roll)
+            and last
+            and abs(last["before"] - values.of(state)) >= EXACT_FROM
+        ):
             outcomes = [values.of(state.roll_with(v)) for v in ROLL_VALUES]
             mean = sum(c * v for c, v in zip(ROLL_CHANCES, outcomes, strict=True))
             # V before the roll is the mean; each outcome's luck is V(outcome) − that mean

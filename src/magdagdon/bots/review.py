@@ -12,7 +12,8 @@ The steps, in the order they happened:
 
 Where the roll (or reroll) comes after the computer's own choice, V before it is V of that
 chance node (the hint's value, so following the hint gives up nothing). Where the player chose
-otherwise and gave up at least ``EXACT_FROM`` points by the hint's values, V before it is the
+otherwise, ``EXACT_FROM`` points or more from the computer's choice by the hint's values
+(either way), V before it is the
 exact mean of V over its outcomes (``Values.expected``), so the luck of that roll averages to
 zero over its outcomes: before the exact end the look-ahead's value of a board unlike the
 computer's own can stand 10–20 points off that mean, and that gap is the choice's doing (charged
@@ -53,11 +54,11 @@ REVIEW_FORMAT = 1
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))
-#: A choice other than the computer's that gives up at least this many points by the hint's
-#: values (a labelled one) has the roll after it valued as the exact mean of V over its outcomes.
-#: The mean costs 126 decisions' search (NIGHTMARE: 3–5 s of CPU a roll, early in a game), so a
-#: choice within a few points of the computer's, whose board is valued as well as the
-#: computer's own, keeps the hint's value of the roll.
+#: A choice other than the computer's that the hint's values put at least this many points
+#: from the computer's, either way, has the roll after it valued as the exact mean of V over its
+#: outcomes. (A choice valued above the computer's own is a board V misjudges: the look-ahead
+#: chose otherwise.) The mean costs 126 decisions' search (NIGHTMARE: 3–5 s of CPU a roll early
+#: in a game), so a choice within a few points of the computer's keeps the hint's value.
 EXACT_FROM = LABELS[-1][0]
 #: The figures a review shows, to the hundredth (the page rounds them further).
 PLACES = 2
@@ -126,14 +127,14 @@ def _steps(
     assert advice is not None  # phase place or magdagdon: a decision
     if isinstance(action, Reroll):
         node = values.after_reroll(state, action.dice)
-        if not _same_reroll(state, action, advice) and before - node >= EXACT_FROM:
+        if not _same_reroll(state, action, advice) and abs(before - node) >= EXACT_FROM:
             node = values.expected(state, action.dice)
         chance = _chance(state, node, after, values.of(after), list(action.dice), "reroll")
         return [_decision(state, "reroll", [action], advice, before, node), chance]
     if isinstance(action, Adjust):
         return [_decision(state, "adjust", [action], advice, before, values.of(after))]
     value = values.of(after)
-    if before - value >= EXACT_FROM and (
+    if abs(before - value) >= EXACT_FROM and (
         isinstance(advice.action, Adjust | Reroll) or after != after_advice(unstaged(state), advice)
     ):
         value = values.expected(after)  # a choice unlike the computer's: the exact mean of V
