@@ -188,6 +188,8 @@ def report(args: argparse.Namespace) -> None:
         )
         print(f"  {'states':22s} {'mean':>7s} {'se':>6s} {'states':>7s} {'games':>6s}")
         for name, test in BUCKETS:
+            if name.startswith("reroll, ") and difficulty.power_uses <= 1:
+                continue  # one use: every reroll has 1 left, the row above
             chosen = [r for r in part if test(r)]
             if not chosen:
                 continue
