@@ -49,8 +49,9 @@ if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
     from magdagdon.engine import Action, Difficulty
 
-#: The review's JSON form; a stored review of another format is computed again.
-REVIEW_FORMAT = 1
+#: The review's JSON form and way of valuing; a stored review of another format is computed
+#: again (2: the exact mean before a roll after a choice unlike the computer's).
+REVIEW_FORMAT = 2
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))
