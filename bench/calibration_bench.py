@@ -20,13 +20,17 @@ were not fitted on.
 
 ``fit`` fits the offsets by least squares on the phase-roll states (the look-ahead's value
 against the final score, one term for each count of empty cells, each count of Power uses left
-and a RUIN on the board) and on the reroll nodes (by stage), and writes
-``bots/value_calibration.py``.
+and a RUIN on the board) and on the reroll nodes (by stage and Power uses left), and writes
+``bots/value_calibration.py``. A reroll is rare (about one in ten games of SURVIVAL), so its
+offset is the mean, in its cell, of V of the decision the reroll's outcome led to (the fitted
+offsets on; an outcome's V varies far less than the final score) less the look-ahead's value,
+and one level for the difficulty: the mean over all its rerolls of the final score less that.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import multiprocessing
@@ -122,13 +126,13 @@ def load(paths: list[str]) -> list[Row]:
     return rows
 
 
-def value_now(row: Row) -> float:
-    """V of a collected state with the offsets as they are now."""
+def value_now(row: Row, offsets: Any = offset) -> float:
+    """V of a collected state with the offsets as they are now (or ``offsets``)."""
     if row["key"] is None:
         return float(row["raw"])
     reroll, empties, powers_left, ruins = row["key"]
     key = Key(Difficulty(row["difficulty"]), reroll, empties, powers_left, ruins)
-    return float(row["raw"]) + offset(key)
+    return float(row["raw"]) + float(offsets(key))
 
 
 BUCKETS: tuple[tuple[str, Any], ...] = (
@@ -143,6 +147,9 @@ BUCKETS: tuple[tuple[str, Any], ...] = (
     ("phase roll", lambda r: r["kind"] == "roll"),
     ("decisions", lambda r: r["kind"] == "decision"),
     ("reroll nodes", lambda r: r["kind"] == "reroll"),
+    ("reroll, 1 use left", lambda r: r["kind"] == "reroll" and r["powers_left"] == 1),
+    ("reroll, 2 uses left", lambda r: r["kind"] == "reroll" and r["powers_left"] == 2),
+    ("reroll, 3 uses left", lambda r: r["kind"] == "reroll" and r["powers_left"] == 3),
 )
 
 
@@ -181,6 +188,8 @@ def report(args: argparse.Namespace) -> None:
         )
         print(f"  {'states':22s} {'mean':>7s} {'se':>6s} {'states':>7s} {'games':>6s}")
         for name, test in BUCKETS:
+            if name.startswith("reroll, ") and difficulty.power_uses <= 1:
+                continue  # one use: every reroll has 1 left, the row above
             chosen = [r for r in part if test(r)]
             if not chosen:
                 continue
@@ -197,7 +206,7 @@ def fit(args: argparse.Namespace) -> None:
 
     rows = load(args.paths)
     roll_offsets: dict[str, tuple[list[float], list[float], float]] = {}
-    reroll_offsets: dict[str, list[float]] = {}
+    reroll_offsets: dict[str, list[list[float]]] = {}
     sources: dict[str, str] = {}
     start_se: dict[str, float] = {}
     for difficulty in Difficulty:
@@ -232,15 +241,53 @@ def fit(args: argparse.Namespace) -> None:
         for p in range(uses + 1):
             by_powers[p] = float(solution[17 + p])
         roll_offsets[difficulty.value] = (by_empties, by_powers, float(solution[columns - 1]))
-        rerolls = [r for r in part if r["key"][0]]
-        stages = [0.0] * 4
-        for stage in range(4):
-            residuals = [r["final"] - r["raw"] for r in rerolls if stage_of(r["key"][1]) == stage]
-            if residuals:  # no shrinking: few rerolls at a stage are as biased as many
-                stages[stage] = statistics.fmean(residuals)
-        reroll_offsets[difficulty.value] = stages
+        reroll_offsets[difficulty.value] = _reroll_offsets(rows, difficulty, roll_offsets)
     MODULE.write_text(_module(roll_offsets, reroll_offsets, start_se, sources, args.paths))
     print(f"wrote {MODULE}")
+
+
+def _reroll_offsets(
+    rows: list[Row],
+    difficulty: Difficulty,
+    roll_offsets: dict[str, tuple[list[float], list[float], float]],
+) -> list[list[float]]:
+    """The reroll node's offsets by stage and Power uses left (see the module's text): each
+    reroll row is followed, in its file, by the decision its outcome led to."""
+    pairs = [
+        (a, b)
+        for a, b in itertools.pairwise(rows)
+        if a["difficulty"] == difficulty.value
+        and a["kind"] == "reroll"
+        and a["key"]
+        and b["kind"] == "decision"
+        and (b["run_seed"], b["seed"]) == (a["run_seed"], a["seed"])
+    ]
+    cells = [[0.0] * 4 for _ in range(4)]
+    if not pairs:
+        return cells
+
+    def fitted(key: Key) -> float:
+        if key.reroll:
+            return cells[stage_of(key.empties)][key.powers_left]
+        empties, powers, ruin = roll_offsets[difficulty.value]
+        return empties[key.empties] + powers[key.powers_left] + (ruin if key.ruins else 0.0)
+
+    for _ in range(3):  # an outcome's decision can be another reroll: settle the cells
+        by_cell: dict[tuple[int, int], list[float]] = defaultdict(list)
+        for a, b in pairs:
+            by_cell[(stage_of(a["empties"]), a["powers_left"])].append(
+                value_now(b, fitted) - a["raw"]
+            )
+        level = statistics.fmean(
+            a["final"]
+            - a["raw"]
+            - statistics.fmean(by_cell[(stage_of(a["empties"]), a["powers_left"])])
+            for a, _ in pairs
+        )
+        cells = [[0.0] * 4 for _ in range(4)]
+        for (stage, left), found in by_cell.items():
+            cells[stage][left] = statistics.fmean(found) + level
+    return cells
 
 
 def _numbers(values: list[float]) -> str:
@@ -249,7 +296,7 @@ def _numbers(values: list[float]) -> str:
 
 def _module(
     roll_offsets: dict[str, tuple[list[float], list[float], float]],
-    reroll_offsets: dict[str, list[float]],
+    reroll_offsets: dict[str, list[list[float]]],
     start_se: dict[str, float],
     sources: dict[str, str],
     paths: list[str],
@@ -292,12 +339,15 @@ def _module(
     lines += [
         "}",
         "#: By difficulty: the offset of a reroll node by the stage of the game (16–13, 12–9, "
-        "8–5, 4–1).",
-        "REROLL_OFFSETS: dict[Difficulty, tuple[float, ...]] = {",
+        "8–5, 4–1),",
+        "#: then by the Power uses left (0–3) before the reroll.",
+        "REROLL_OFFSETS: dict[Difficulty, tuple[tuple[float, ...], ...]] = {",
     ]
     for difficulty in Difficulty:
-        stages = reroll_offsets.get(difficulty.value, [0.0] * 4)
-        lines.append(f"    Difficulty.{difficulty.name}: ({_numbers(stages)}),")
+        cells = reroll_offsets.get(difficulty.value, [[0.0] * 4 for _ in range(4)])
+        lines.append(f"    Difficulty.{difficulty.name}: (")
+        lines += [f"        ({_numbers(stage)})," for stage in cells]
+        lines.append("    ),")
     lines += [
         "}",
         "#: By difficulty: the standard error of V at the start (the mean final score of the games",

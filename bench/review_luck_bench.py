@@ -1,20 +1,25 @@
 """Where a review puts the RUINs of a bad player: luck or points given up.
 
-    uv run python bench/review_luck_bench.py [--seeds 1 2 3 4] [--nodes 4]
+    uv run python bench/review_luck_bench.py [--seeds 1 2 3 4] [--nodes 0]
 
 For each PEACEFUL seed, two games on the same dice stream: the computer's own, and a player who
 places, every turn, the board with the highest chance of a MAGDAGDON on the next roll (the lower
 numbers on a tie), never uses a Power and puts each RUIN on the first empty cell. For each game:
-the final score, the RUINs, the review's start, luck and points given up. Then, on the bad
-player's first ``--nodes`` ROLLs, V before the roll against the exact expectation of V over the
-126 outcomes, and the chance of a MAGDAGDON: docs/rules.md (Review) makes V before a roll that
-expectation, so any gap between the two is luck that belongs to earlier choices.
+the final score, the RUINs, the review's start, luck and points given up, and the review's CPU
+time (a new ``Values``: cold caches). Then the mean over the seeds of (bad luck − computer luck)
+with its standard error: a review whose luck is true gives the two the same expectation, since
+luck averages to zero over each roll's outcomes, whoever played before it (docs/rules.md,
+Review). With ``--nodes N``, on the bad player's first N ROLLs: V before the roll as the hint
+tells it against the exact expectation of V over the 126 outcomes (which the review uses after a
+choice other than the computer's) and the chance of a MAGDAGDON.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 import time
 
 from magdagdon.bots.planner import ROLL_CHANCES, ROLL_VALUES, magdagdon_chance, turn_plans
@@ -82,27 +87,30 @@ def computer_game(values: Values, seed: int) -> list[Action]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
-    parser.add_argument("--nodes", type=int, default=4)
+    parser.add_argument("--nodes", type=int, default=0)
     args = parser.parse_args()
     values = Values()
-    totals = {"bad": [0.0, 0.0], "computer": [0.0, 0.0]}
+    lucks: dict[str, list[float]] = {"bad": [], "computer": []}
+    given: dict[str, list[float]] = {"bad": [], "computer": []}
+    cpu: list[float] = []
     for seed in args.seeds:
         bad_log, nodes = bad_game(seed)
         for name, log in (("bad", bad_log), ("computer", computer_game(values, seed))):
-            review = review_game(DIFFICULTY, seed, log, values=values)
+            started = time.process_time()
+            review = review_game(DIFFICULTY, seed, log, values=Values())
+            cpu.append(time.process_time() - started)
             ruins = sum(isinstance(a, Ruin) for a in log)
-            totals[name][0] += review["luck"]
-            totals[name][1] += review["given_up"]
+            lucks[name].append(review["luck"])
+            given[name].append(review["given_up"])
             print(
                 f"seed {seed} {name:8} final {review['final']:4} RUINs {ruins}"
                 f"  start {review['start']:6.1f}  luck {review['luck']:+7.1f}"
-                f"  given up {review['given_up']:6.1f}",
+                f"  given up {review['given_up']:6.1f}  review CPU {cpu[-1]:4.1f} s",
                 flush=True,
             )
         for node in nodes[: args.nodes]:
-            started = time.monotonic()
             outcomes = [node.roll_with(tuple(v)) for v in ROLL_VALUES]
-            expected = sum(c * values.of(o) for o, c in zip(outcomes, ROLL_CHANCES, strict=True))
+            expected = values.expected(node)
             ruined = sum(
                 c for o, c in zip(outcomes, ROLL_CHANCES, strict=True) if o.phase is Phase.MAGDAGDON
             )
@@ -110,12 +118,19 @@ def main() -> None:
             print(
                 f"   roll of turn {node.turn + 1:2}: V before {before:6.1f}"
                 f"  E[V after] {expected:6.1f}  gap {before - expected:+5.1f}"
-                f"  P(MAGDAGDON) {ruined:.2f}  ({time.monotonic() - started:.1f} s)",
+                f"  P(MAGDAGDON) {ruined:.2f}",
                 flush=True,
             )
     n = len(args.seeds)
-    for name, (luck, given_up) in totals.items():
-        print(f"mean over {n} seeds, {name:8}: luck {luck / n:+7.1f}  given up {given_up / n:6.1f}")
+    for name in lucks:
+        print(
+            f"mean over {n} seeds, {name:8}: luck {statistics.fmean(lucks[name]):+7.1f}"
+            f"  given up {statistics.fmean(given[name]):6.1f}"
+        )
+    gaps = [b - c for b, c in zip(lucks["bad"], lucks["computer"], strict=True)]
+    se = statistics.stdev(gaps) / math.sqrt(n) if n > 1 else float("nan")
+    print(f"bad luck - computer luck: mean {statistics.fmean(gaps):+.1f} (se {se:.1f})")
+    print(f"review CPU: median {statistics.median(cpu):.1f} s, worst {max(cpu):.1f} s")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,15 @@ The steps, in the order they happened:
   the chance step after it), each RUIN. ``given_up`` = V(before) − V(after), labelled by the
   rules' thresholds.
 
+Where the roll (or reroll) comes after the computer's own choice, V before it is V of that
+chance node (the hint's value, so following the hint gives up nothing). Where the player chose
+otherwise, ``EXACT_FROM`` points or more from the computer's choice by the hint's values
+(either way), V before it is the
+exact mean of V over its outcomes (``Values.expected``), so the luck of that roll averages to
+zero over its outcomes: before the exact end the look-ahead's value of a board unlike the
+computer's own can stand 10–20 points off that mean, and that gap is the choice's doing (charged
+to the decision), not the dice's.
+
 Each step's ``before`` is the previous step's ``after`` (the same position: staging is no step),
 and the last ``after`` is the final score, so the summary adds up by telescoping:
 ``final = start + luck − given_up``.
@@ -19,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magdagdon.bots.value import Values
+from magdagdon.bots.value import Values, after_advice, unstaged
 from magdagdon.engine import (
     Adjust,
     Confirm,
@@ -40,11 +49,18 @@ if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
     from magdagdon.engine import Action, Difficulty
 
-#: The review's JSON form; a stored review of another format is computed again.
-REVIEW_FORMAT = 1
+#: The review's JSON form and way of valuing; a stored review of another format is computed
+#: again (2: the exact mean before a roll after a choice unlike the computer's).
+REVIEW_FORMAT = 2
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))
+#: A choice other than the computer's that the hint's values put at least this many points
+#: from the computer's, either way, has the roll after it valued as the exact mean of V over its
+#: outcomes. (A choice valued above the computer's own is a board V misjudges: the look-ahead
+#: chose otherwise.) The mean costs 126 decisions' search (NIGHTMARE: 3–5 s of CPU a roll early
+#: in a game), so a choice within a few points of the computer's keeps the hint's value.
+EXACT_FROM = LABELS[-1][0]
 #: The figures a review shows, to the hundredth (the page rounds them further).
 PLACES = 2
 
@@ -85,10 +101,13 @@ def review_game(
     done = 0
     state = GameState.new(difficulty, seed)
     steps: list[dict[str, Any]] = []
+    carried: float | None = None  # V before the coming ROLL, as the last decision left it
     for action in actions:
         after = state.apply(action)
         if not isinstance(action, Stage | Unstage):
-            steps.extend(_steps(values, state, action, after))
+            found = _steps(values, state, action, after, carried)
+            steps.extend(found)
+            carried = found[-1]["_exact"][1] if found[-1]["kind"] == "decision" else None
             done += 1
             report(done / work)
         state = after
@@ -98,23 +117,48 @@ def review_game(
 
 
 def _steps(
-    values: Values, state: GameState, action: Action, after: GameState
+    values: Values, state: GameState, action: Action, after: GameState, carried: float | None
 ) -> list[dict[str, Any]]:
-    """The review's steps of one action (no staging): one, or two for an I-ROLL ULIT."""
+    """The review's steps of one action (no staging): one, or two for an I-ROLL ULIT.
+    ``carried`` is V before a ROLL as the decision before it left it (None at the start)."""
     if isinstance(action, Roll):
-        return [_chance(state, values.of(state), after, values.of(after), [0, 1, 2, 3], "roll")]
+        before_roll = values.of(state) if carried is None else carried
+        return [_chance(state, before_roll, after, values.of(after), [0, 1, 2, 3], "roll")]
     before, advice = values.judge(state)
     assert advice is not None  # phase place or magdagdon: a decision
     if isinstance(action, Reroll):
         node = values.after_reroll(state, action.dice)
+        if not _same_reroll(state, action, advice) and abs(before - node) >= EXACT_FROM:
+            node = values.expected(state, action.dice)
         chance = _chance(state, node, after, values.of(after), list(action.dice), "reroll")
         return [_decision(state, "reroll", [action], advice, before, node), chance]
+    if isinstance(action, Adjust):
+        return [_decision(state, "adjust", [action], advice, before, values.of(after))]
+    value = values.of(after)
+    if abs(before - value) >= EXACT_FROM and (
+        isinstance(advice.action, Adjust | Reroll) or after != after_advice(unstaged(state), advice)
+    ):
+        value = values.expected(after)  # a choice unlike the computer's: the exact mean of V
     if isinstance(action, Confirm):
         placed: list[Action] = [Stage(die, state.staged[die]) for die in state.order]
-        return [_decision(state, "place", [*placed, action], advice, before, values.of(after))]
-    kind = "adjust" if isinstance(action, Adjust) else "ruin"
-    assert isinstance(action, Adjust | Ruin)
-    return [_decision(state, kind, [action], advice, before, values.of(after))]
+        return [_decision(state, "place", [*placed, action], advice, before, value)]
+    assert isinstance(action, Ruin)
+    return [_decision(state, "ruin", [action], advice, before, value)]
+
+
+def _same_reroll(state: GameState, action: Reroll, advice: Advice) -> bool:
+    """Whether ``action`` rerolls the values the computer would (which dice show them is all
+    one to V)."""
+    if not isinstance(advice.action, Reroll):
+        return False
+    dice = state.dice
+
+    def kept(chosen: tuple[int, ...]) -> list[int]:
+        return sorted(v for d, v in enumerate(dice) if d not in chosen)
+
+    return kept(action.dice) == kept(advice.action.dice) and len(action.dice) == len(
+        advice.action.dice
+    )
 
 
 def _chance(

@@ -21,7 +21,8 @@ By the kind of state:
   the state after it (at most as deep as the Power uses left); after I-ROLL ULIT of dice D, the
   reroll node (s, D);
 - a reroll node (s, D) (the chosen dice are in the air): ``reroll_value``, the bot's own
-  expectation of that reroll for any D, plus the offset of rerolls at that stage of the game.
+  expectation of that reroll for any D, plus the offset of rerolls at that stage of the game
+  with that many Power uses left.
 
 A decision state is valued with nothing staged: the bot plans a turn from the permanent board and
 the dice, but weighs Powers only on the dice in the tray, so a position's value must not move
@@ -38,6 +39,7 @@ from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
 from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage, Unstage
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.dice import roll_chances
 
 if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
@@ -65,9 +67,10 @@ def stage_of(empties: int) -> int:
 
 def offset(key: Key) -> float:
     """The fitted offset of the look-ahead's value at ``key``: phase roll by empty cells, Power
-    uses left and a RUIN on the board (one term each); a reroll node by the stage of the game."""
+    uses left and a RUIN on the board (one term each); a reroll node by the stage of the game
+    and the Power uses left."""
     if key.reroll:
-        return REROLL_OFFSETS[key.difficulty][stage_of(key.empties)]
+        return REROLL_OFFSETS[key.difficulty][stage_of(key.empties)][key.powers_left]
     by_empties, by_powers, ruin = ROLL_OFFSETS[key.difficulty]
     return by_empties[key.empties] + by_powers[key.powers_left] + (ruin if key.ruins else 0.0)
 
@@ -130,6 +133,24 @@ class Values:
     def after_reroll(self, state: GameState, dice: tuple[int, ...]) -> float:
         """V of the reroll node: the tray ``dice`` of ``state`` chosen to I-ROLL ULIT."""
         return self.reroll(state, dice).value
+
+    def expected(self, state: GameState, dice: tuple[int, ...] | None = None) -> float:
+        """The exact mean of V over the outcomes of a chance node: the ROLL of ``state`` (phase
+        roll), or its I-ROLL ULIT of the tray ``dice``. Near the end V is exact and already that
+        mean; before it, 126 (or fewer) decisions are valued, so only a review asks."""
+        if dice is None:
+            if state.phase is not Phase.ROLL or self._exact(state):
+                return self.of(state)
+            outcomes = roll_chances(4)
+            return sum(chance * self.of(state.roll_with(v)) for v, chance in outcomes)
+        if self._exact(state):
+            return self.after_reroll(state, dice)
+        outcomes = roll_chances(len(dice))
+        return sum(chance * self.of(state.reroll_with(dice, v)) for v, chance in outcomes)
+
+    @staticmethod
+    def _exact(state: GameState) -> bool:
+        return state.codes().count(EMPTY) <= EXACT_UPTO[state.difficulty]
 
     def explain(self, state: GameState) -> tuple[Value, Advice | None]:
         """V(state) in its parts, and the bot's advice when ``state`` is a decision."""
