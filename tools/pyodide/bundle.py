@@ -1,7 +1,9 @@
 """Build ``build/web-engine/``: every file the page's engine worker loads, and nothing else.
 
 - Pyodide's runtime (``pin.json``'s ``runtime`` list) copied from ``build/pyodide/``
-  (``fetch.py``), with ``PYODIDE-NOTICE.txt`` (its licence and its parts') beside it;
+  (``fetch.py``), with ``PYODIDE-NOTICE.txt`` (its licence and its parts') beside it, but for
+  ``python_stdlib.zip``: cut to the files of ``stdlib-keep.txt`` (``stdlib_keep.py`` lists what
+  the worker loads; the full zip is 2.5 MB, deflated file by file, so brotli gains nothing on it);
 - ``pyodide-lock.json``: the package's lock file cut to its ``info`` (Pyodide checks the ABI in
   it at start-up) and no packages: the engine needs none, and the full one is 118 kB;
 - ``magdagdon-engine.zip``: ``magdagdon/__init__.py`` and ``magdagdon/engine/*.py`` only (the
@@ -32,6 +34,8 @@ ENGINE_ZIP = "magdagdon-engine.zip"
 NOTICE = "PYODIDE-NOTICE.txt"
 SIZE = "engine-size.json"
 WORKER_DIR = SRC / "magdagdon" / "web" / "engine"
+STDLIB = "python_stdlib.zip"
+KEEP = HERE / "stdlib-keep.txt"
 _DATE = (2026, 1, 1, 0, 0, 0)
 
 
@@ -48,15 +52,37 @@ def _replace(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def engine_zip() -> bytes:
+def _zip(files: dict[str, bytes]) -> bytes:
+    """A zip of ``files`` (name → bytes), byte-for-byte reproducible: fixed dates, sorted.
+    Deflated: the server sends the files as they are, and brotli gains little more on them."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for rel in engine_files():
-            info = zipfile.ZipInfo(rel.as_posix(), date_time=_DATE)
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, (SRC / rel).read_bytes())
+            zf.writestr(info, files[name])
     return out.getvalue()
+
+
+def engine_zip() -> bytes:
+    return _zip({rel.as_posix(): (SRC / rel).read_bytes() for rel in engine_files()})
+
+
+def keep_list(path: Path = KEEP) -> list[str]:
+    """``stdlib-keep.txt``'s file names (its ``#`` lines are comments)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def stdlib_zip(full: Path, keep: list[str]) -> bytes:
+    """Pyodide's standard library cut to ``keep``: each must be in ``full``."""
+    with zipfile.ZipFile(full) as zf:
+        names = set(zf.namelist())
+        missing = sorted(set(keep) - names)
+        if missing:
+            sys.exit(f"tools/pyodide/stdlib-keep.txt names files not in {full}: {missing[:5]}")
+        return _zip({name: zf.read(name) for name in keep})
 
 
 def build(dest: Path = DEST) -> None:
@@ -68,6 +94,9 @@ def build(dest: Path = DEST) -> None:
         sys.exit(f"tools/pyodide/{NOTICE} does not name version {pin['version']}: update it")
     dest.mkdir(parents=True, exist_ok=True)
     for name in pin["runtime"]:
+        if name == STDLIB:
+            _replace(dest / name, stdlib_zip(SOURCE / name, keep_list()))
+            continue
         target = dest / name
         if not target.is_file() or target.stat().st_size != (SOURCE / name).stat().st_size:
             _replace(target, (SOURCE / name).read_bytes())
