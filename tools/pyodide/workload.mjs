@@ -113,11 +113,12 @@ try {
 }
 
 // every module object's file inside the standard library's zip (sys is built in: no import)
+// (the page's zip holds bytecode: x.pyc is listed as its source x.py, the name in the full zip)
 const files = pyodide.runPython(`
 import sys
 _zip = sys.path[[p.endswith(".zip") for p in sys.path].index(True)] + "/"
 sorted({
-    m.__file__[len(_zip):]
+    m.__file__[len(_zip):].removesuffix("c")
     for m in list(sys.modules.values())
     if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(_zip)
 })`).toJs();
