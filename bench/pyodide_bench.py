@@ -213,6 +213,10 @@ def page_budgets(url: str, runs: int, taps: int) -> None:
         f" (budget ≤ 150 MB), {w['page_pss_mb']:.1f} MB with offline play off"
     )
     print(
+        f"    its private pages (USS)               {m['page_uss_mb']:6.1f} MB with the engine,"
+        f" {w['page_uss_mb']:.1f} MB with offline play off"
+    )
+    print(
         f"    all {m['renderers']} renderers {m['renderers_pss_mb']:.1f} MB"
         f" ({w['renderers']}: {w['renderers_pss_mb']:.1f} MB); page JS heap"
         f" {m['js_heap_mb']:.1f} MB ({w['js_heap_mb']:.1f} MB)"

@@ -85,7 +85,8 @@ def main() -> None:
         expected[name] = []
         for state in listed:
             action, placement, value = hints.best(state)
-            expected[name].append({"action": action, "placement": placement, "value": value})
+            answer = {"action": action, "placement": placement, "value": value}
+            expected[name].append(json.loads(json.dumps(answer)))  # as JSON: tuples are lists
     with tempfile.TemporaryDirectory() as tmp:
         zipped = Path(tmp) / "bots.zip"
         zipped.write_bytes(bots_zip())

@@ -10,8 +10,9 @@ prints them):
   and settled when the engine's answer is rendered (as bench/web_bench.py measures it online);
 - memory: the PSS (``/proc/PID/smaps_rollup``) of the page's renderer process, which runs the
   page and its engine worker (Pyodide's wasm memory included): the renderer with the most CPU
-  time (``SystemInfo.getProcessInfo``); the same page with offline play switched off beside it,
-  and the page's main-thread JS heap (``Performance.getMetrics``).
+  time (``SystemInfo.getProcessInfo``), and its private pages alone (USS: PSS also counts a share
+  of the libraries every Chromium process on the machine maps); the same page with offline play
+  switched off beside it, and the page's main-thread JS heap (``Performance.getMetrics``).
 """
 
 from __future__ import annotations
@@ -93,12 +94,25 @@ def _idle(page: Page) -> None:
     page.wait_for_selector("body[data-ready]:not([data-busy])", timeout=READY_MS)
 
 
-def _pss_kb(pid: int) -> int:
+def _rollup_kb(pid: int) -> dict[str, int]:
+    """``/proc/PID/smaps_rollup``'s fields in kB."""
+    fields = {}
     with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
         for line in rollup:
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
-    raise RuntimeError(f"no Pss in /proc/{pid}/smaps_rollup")
+            name, _, rest = line.partition(":")
+            if rest.strip().endswith("kB"):
+                fields[name] = int(rest.split()[0])
+    return fields
+
+
+def _pss_kb(pid: int) -> int:
+    return _rollup_kb(pid)["Pss"]
+
+
+def _uss_kb(pid: int) -> int:
+    """The pages only this process maps: what closing it would give back."""
+    fields = _rollup_kb(pid)
+    return fields["Private_Clean"] + fields["Private_Dirty"]
 
 
 def _cpu_s(browser: Browser) -> float:
@@ -117,6 +131,7 @@ def renderer_memory(browser: Browser, page: Page) -> dict[str, float]:
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     return {
         "page_pss_mb": _pss_kb(busiest["id"]) / 1024,
+        "page_uss_mb": _uss_kb(busiest["id"]) / 1024,
         "renderers_pss_mb": sum(_pss_kb(p["id"]) for p in renderers) / 1024,
         "renderers": len(renderers),
         "js_heap_mb": metrics["JSHeapUsedSize"] / 2**20,
