@@ -10,9 +10,12 @@ prints them):
   and settled when the engine's answer is rendered (as bench/web_bench.py measures it online);
 - memory: the PSS (``/proc/PID/smaps_rollup``) of the page's renderer process, which runs the
   page and its engine worker (Pyodide's wasm memory included): the renderer with the most CPU
-  time (``SystemInfo.getProcessInfo``), and its private pages alone (USS: PSS also counts a share
-  of the libraries every Chromium process on the machine maps); the same page with offline play
-  switched off beside it, and the page's main-thread JS heap (``Performance.getMetrics``).
+  time (``SystemInfo.getProcessInfo``), at the first visit once the engine is ready (one engine
+  in the renderer so far), and after the reopenings and the taps (pages reopened on the same
+  site may share a renderer, which frees a closed page's engine when it will); its private
+  pages alone (USS: PSS also counts a share of the libraries every Chromium process on the
+  machine maps); the same page with offline play switched off beside it, and the page's
+  main-thread JS heap (``Performance.getMetrics``).
 """
 
 from __future__ import annotations
@@ -145,6 +148,7 @@ def measure(browser: Browser, url: str, runs: int, taps: int) -> dict[str, Any]:
     page.evaluate(CONTROLLED)
     page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=READY_MS)
     cold = page.evaluate("window.engineReadyAt")
+    first = renderer_memory(browser, page)  # one engine in a renderer of its own so far
     context.set_offline(True)
     ready, worker, cpu = [], [], []
     for _ in range(runs):  # reopenings: the page closed, then opened again without connection
@@ -180,6 +184,7 @@ def measure(browser: Browser, url: str, runs: int, taps: int) -> dict[str, Any]:
         "worker": worker,
         "cpu": cpu,
         **cells,
+        "first": first,
         "memory": memory,
         "without": without,
     }
