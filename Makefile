@@ -51,11 +51,14 @@ node:
 
 ## Pyodide at the version and checksum of tools/pyodide/pin.json, fetched once into build/pyodide/
 ## (the npm registry's package, never a CDN, never at run time), and build/web-engine/: the files
-## the page's engine worker loads (Pyodide's runtime and notice, the engine's zip).
+## the page's engine worker loads (Pyodide's runtime and notice, the engine's zip, and the part of
+## Pyodide's standard library that tools/pyodide/stdlib-keep.txt lists, as bytecode). After a
+## change to the engine, engine/host.py or the worker, `python3 tools/pyodide/stdlib_keep.py`
+## lists that part anew (tests/offline/test_stdlib_keep.py fails until then).
 build/pyodide/.pin: tools/pyodide/pin.json tools/pyodide/fetch.py | node
 	$(PYTHON) tools/pyodide/fetch.py
 
-build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py) $(wildcard src/magdagdon/web/engine/*)
+build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py tools/pyodide/compile.mjs tools/pyodide/stdlib-keep.txt tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py) $(wildcard src/magdagdon/web/engine/*)
 	$(PYTHON) tools/pyodide/bundle.py
 
 pyodide: build/web-engine/magdagdon-engine.zip

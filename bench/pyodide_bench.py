@@ -8,10 +8,12 @@ engine take to start, and what an action costs.
   ``GameState.apply``, over random survival games; CPython's same ``play`` for comparison;
 - Chromium (Debian's): the engine worker started by the game's page from a live server, in a
   fresh browser context (cold: nothing cached) and again in the same context (warm: files
-  revalidated by ETag, compiled code cached by the browser), and the time of a message's answer.
+  revalidated by ETag, compiled code cached by the browser), and the time of a message's answer;
+- the page's budgets (bench/pyodide_page.py): the engine ready after a reopening without the
+  connection, an offline tap on a lit cell → the die drawn, the page's memory with the engine.
 
-Usage: ``python bench/pyodide_bench.py [--actions N] [--runs N]``. Wall times depend on the
-machine's load: the load average is printed with them.
+Usage: ``python bench/pyodide_bench.py [--actions N] [--runs N] [--taps N] [--parts ...]``.
+Wall times depend on the machine's load: the load average is printed with them.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import Any
 import uvicorn
 from playwright.sync_api import sync_playwright
 
+import pyodide_page
 from magdagdon.api.app import create_app
 from magdagdon.api.page.static import ENGINE_RUNTIME_DIR
 from magdagdon.engine import action_to_json, host, state_from_json
@@ -117,6 +120,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--taps", type=int, default=50)
+    parts = ("node", "worker", "page")
+    parser.add_argument("--parts", nargs="+", choices=parts, default=list(parts))
     args = parser.parse_args()
     if not (ENGINE_RUNTIME_DIR / "magdagdon-engine.zip").is_file():
         sys.exit("build/web-engine/ is missing: run `make pyodide`")
@@ -124,7 +130,29 @@ def main() -> None:
     load = f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
     print(f"Pyodide {pin['version']} (Python {pin['python']}); {load}")
 
-    runs = [node_run(args.actions) for _ in range(args.runs)]
+    if "node" in args.parts:
+        node_figures(args.actions, args.runs)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server, url = serve(Path(tmp))
+        if "worker" in args.parts:
+            rows = chromium_runs(url, args.runs)
+            worker_figures(rows, args.runs)
+        if "page" in args.parts:
+            page_budgets(url, args.runs, args.taps)
+        server.should_exit = True
+    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
+
+
+def worker_figures(rows: list[dict[str, Any]], n: int) -> None:
+    print(f"\nChromium, the engine worker from the page, median of {n} fresh contexts:")
+    print(f"  start cold              {statistics.median(r['cold'] for r in rows):8.0f} ms")
+    print(f"  start warm              {statistics.median(r['warm'] for r in rows):8.0f} ms")
+    print(f"  a message's answer      {statistics.median(r['answer'] for r in rows):8.2f} ms")
+
+
+def node_figures(actions: int, n: int) -> None:
+    runs = [node_run(actions) for _ in range(n)]
     print("\nthe engine worker's files (build/web-engine/):")
     total_raw = total_br = 0
     for name, size in runs[0]["sizes"].items():
@@ -137,7 +165,7 @@ def main() -> None:
         return float(statistics.median(r[key][sub] if sub else r[key] for r in runs))
 
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    print(f"\nnode {node}, median of {args.runs} fresh processes:")
+    print(f"\nnode {node}, median of {n} fresh processes:")
     wall, cpu = med("start", "wall_ms"), med("start", "cpu_ms")
     print(f"  Pyodide + engine start  {wall:8.0f} ms wall {cpu:8.0f} ms CPU")
     print(
@@ -145,17 +173,58 @@ def main() -> None:
     )
     print(f"  act (game kept, + view) {med('act_ms'):8.3f} ms wall {med('act_cpu_ms'):8.3f} ms CPU")
     print(f"  GameState.apply alone   {med('apply_ms'):8.3f} ms")
-    cpython = cpython_play_ms(args.actions)
+    cpython = cpython_play_ms(actions)
     print(f"  CPython's play          {cpython:8.3f} ms ({sys.version.split()[0]})")
 
-    with tempfile.TemporaryDirectory() as tmp:
-        server, url = serve(Path(tmp))
-        rows = chromium_runs(url, args.runs)
-        server.should_exit = True
-    print(f"\nChromium, the engine worker from the page, median of {args.runs} fresh contexts:")
-    print(f"  start cold              {statistics.median(r['cold'] for r in rows):8.0f} ms")
-    print(f"  start warm              {statistics.median(r['warm'] for r in rows):8.0f} ms")
-    print(f"  a message's answer      {statistics.median(r['answer'] for r in rows):8.2f} ms")
+
+def p95(values: list[float]) -> float:
+    return values[min(len(values) - 1, int(0.95 * len(values)))]
+
+
+def page_budgets(url: str, runs: int, taps: int) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        got = pyodide_page.measure(browser, url, runs, taps)
+        browser.close()
+    load = f"load average {os.getloadavg()[0]:.1f}"
+    ready = sorted(got["ready"])
+    print(f"\nthe page's budgets with its offline engine (Chromium, {load}):")
+    print(f"  engine ready, first visit (cold)        {got['cold']:8.0f} ms")
+    print(
+        f"  engine ready after a reopening offline  median {statistics.median(ready):6.0f} ms"
+        f" (min {ready[0]:.0f}, max {ready[-1]:.0f}, {runs} reopenings; budget ≤ 2000 ms)"
+    )
+    print(
+        f"    the worker's own part median {statistics.median(got['worker']):6.0f} ms; CPU time of"
+        f" all the browser's processes meanwhile median {statistics.median(got['cpu']):6.0f} ms"
+    )
+    drawn, settled = sorted(got["drawn"]), sorted(got["settled"])
+    print(
+        f"  offline tap on a lit cell → die drawn   median {statistics.median(drawn):6.1f} ms"
+        f" p95 {p95(drawn):.1f} ms (the next frame; {len(drawn)} taps)"
+    )
+    print(
+        f"  … and the engine's answer rendered      median {statistics.median(settled):6.1f} ms"
+        f" p95 {p95(settled):.1f} ms"
+    )
+    m, w, f = got["memory"], got["without"], got["first"]
+    print(
+        f"  the page's renderer at the first visit  PSS {f['page_pss_mb']:6.1f} MB,"
+        f" USS {f['page_uss_mb']:.1f} MB, the engine ready (budget ≤ 150 MB)"
+    )
+    print(
+        f"  … after the reopenings and taps, PSS    {m['page_pss_mb']:6.1f} MB with the engine,"
+        f" {w['page_pss_mb']:.1f} MB with offline play off"
+    )
+    print(
+        f"    its private pages (USS)               {m['page_uss_mb']:6.1f} MB with the engine,"
+        f" {w['page_uss_mb']:.1f} MB with offline play off"
+    )
+    print(
+        f"    all {m['renderers']} renderers {m['renderers_pss_mb']:.1f} MB"
+        f" ({w['renderers']}: {w['renderers_pss_mb']:.1f} MB); page JS heap"
+        f" {m['js_heap_mb']:.1f} MB ({w['js_heap_mb']:.1f} MB)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The conformance driver: the same checks run by CPython (pytest) and by Pyodide (node), whose
-answers must be equal. Standard library and the engine only (Pyodide has nothing else).
+answers must be equal. The engine and the standard-library modules the page's worker loads only
+(tools/pyodide/stdlib-keep.txt: the page's Pyodide has nothing else).
 
 ``run(request)`` takes and returns JSON text:
 - ``games``: ``[difficulty, seed, full]``: a game played through ``magdagdon.engine.host`` (as
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pkgutil
 import random
 import sys
 import warnings
@@ -88,12 +88,12 @@ def daily(day: str) -> dict[str, Any]:
 
 def compile_warnings() -> list[str]:
     found = []
-    for module in sorted(pkgutil.iter_modules(magdagdon.engine.__path__), key=lambda m: m.name):
-        path = Path(magdagdon.engine.__path__[0]) / f"{module.name}.py"
+    # a glob, not pkgutil: the page's standard library has only what the engine worker loads
+    for path in sorted(Path(magdagdon.engine.__path__[0]).glob("*.py")):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             compile(path.read_text(encoding="utf-8"), str(path), "exec", dont_inherit=True)
-        found += [f"{module.name}: {w.category.__name__}: {w.message}" for w in caught]
+        found += [f"{path.stem}: {w.category.__name__}: {w.message}" for w in caught]
     return found
 
 

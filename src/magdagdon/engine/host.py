@@ -136,6 +136,13 @@ def view(request: str) -> str:
 _kept: list[tuple[GameState, dict[str, Any]]] = []
 
 
+def _keep(state: GameState, record: dict[str, Any], **extra: Any) -> str:
+    """Keep ``state`` as the open game and answer ``{"record", "view"}`` and ``extra``: the one
+    answer shape of :func:`open_game` and :func:`act`."""
+    _kept[:] = [(state, record)]
+    return json.dumps({"record": record, "view": state_view(state, **record), **extra})
+
+
 def open_game(request: str) -> str:
     """Keep a game: ``{"difficulty", "game_id", "seed" | "daily_date", "actions": [...]}`` and
     the other record fields; the actions are replayed from the seed. Answers ``{"record",
@@ -162,9 +169,7 @@ def open_game(request: str) -> str:
     except (MalformedError, ValueError) as exc:
         return _error("malformed", str(exc))
     record = {**started["record"], "version": len(actions)}
-    _kept[:] = [(state, record)]
-    view = state_view(state, **record)
-    return json.dumps({"record": record, "view": view, "seed": started["state"]["seed"]})
+    return _keep(state, record, seed=started["state"]["seed"])
 
 
 def act(request: str) -> str:
@@ -183,7 +188,4 @@ def act(request: str) -> str:
         return _error(exc.code, exc.message)
     except (MalformedError, ValueError) as exc:
         return _error("malformed", str(exc))
-    record = {**record, "version": record["version"] + 1}
-    _kept[:] = [(after, record)]
-    view = state_view(after, **record)
-    return json.dumps({"record": record, "view": view, "action": action_to_json(action)})
+    return _keep(after, {**record, "version": record["version"] + 1}, action=action_to_json(action))
