@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from magdagdon.engine import action_from_json, action_to_json, state_to_json
 from magdagdon.services.errors import VersionConflictError
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from magdagdon.store.records import GameRecord, HighScore
     from magdagdon.store.results import GameResult
 
-#: The statement of each insert, by the columns it is given (its row's keys).
+#: The columns an action's entry in the log is given.
 _INSERT_ACTION_KEYS = ("game_id", "seq", "action", "created_at")
 
 
@@ -47,6 +48,7 @@ class Prepared:
         self, statement: ClauseElement, dialect: Dialect, keys: tuple[str, ...] | None = None
     ) -> None:
         compiled = statement.compile(dialect=dialect, column_keys=list(keys) if keys else None)
+        assert isinstance(compiled, SQLCompiler)
         self.text = compiled.string
         self.names = tuple(compiled.positiontup or ()) if dialect.positional else None
 
@@ -137,8 +139,13 @@ class MoveRows:
             return
         if run(self.driver, self.statements.save_move, values).rowcount != 1:
             raise VersionConflictError("the game changed meanwhile; reload it")
-        entry = (game.id, game.version, action_text, game.updated_at)
-        run(self.driver, self.statements.insert_action, dict(zip(_INSERT_ACTION_KEYS, entry)))
+        entry = {
+            "game_id": game.id,
+            "seq": game.version,
+            "action": action_text,
+            "created_at": game.updated_at,
+        }
+        run(self.driver, self.statements.insert_action, entry)
 
     def insert_result(self, game: GameRecord, result: GameResult) -> None:
         """``ResultWrites.insert_result``."""
@@ -161,7 +168,7 @@ def transaction(engine: Engine, begin: Callable[[Any], None] | None = None) -> I
     (the server went away) is not put back: like SQLAlchemy, every connection of the pool opened
     before now is then replaced when next taken."""
     pooled = engine.raw_connection()
-    driver = pooled.driver_connection
+    driver: Any = pooled.driver_connection
     try:
         if begin is not None:
             begin(driver)
