@@ -144,15 +144,15 @@ class Store:
         connection, with only the statements an action needs."""
         with self._failures():
             if self._write_lock is None:
-                with transaction(self._write_engine) as driver:
-                    yield MoveRows(driver, self._statements)
+                with transaction(self._write_engine) as cursor:
+                    yield MoveRows(cursor, self._statements)
                 return
             assert self._gate is not None
             if not self._write_lock.acquire(timeout=self.waits.queue):
                 raise StorageUnavailableError(_QUEUED)
             try:
-                with transaction(self._write_engine, self._gate.begin) as driver:
-                    yield MoveRows(driver, self._statements)
+                with transaction(self._write_engine, self._gate.begin) as cursor:
+                    yield MoveRows(cursor, self._statements)
             finally:
                 self._gate.release()  # after COMMIT or ROLLBACK
                 self._write_lock.release()
@@ -221,8 +221,8 @@ class Store:
 
     def game(self, game_id: str) -> GameRecord | None:
         """The game ``game_id`` (read on the driver's own connection: ``moves.py``)."""
-        with self._failures(), transaction(self.engine) as driver:
-            return read_game(driver, self._statements, game_id)
+        with self._failures(), transaction(self.engine) as cursor:
+            return read_game(cursor, self._statements, game_id)
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recent unfinished game, if any; a tutorial is never current."""
