@@ -1,5 +1,5 @@
 """The server's game state is the engine's state view, byte for byte: what the page's engine
-worker answers (``magdagdon.engine.view``) is what the API sends."""
+worker answers (``magdagdon.engine.view``) is what the API sends (``api.view.view_json``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from magdagdon.api.schemas.responses import GameView
+from magdagdon.api.view import view_json
 from magdagdon.engine import Difficulty, GameState
 from magdagdon.engine.view import state_view
 
@@ -34,6 +35,7 @@ def test_view_is_the_servers_json(difficulty: Difficulty) -> None:
             view = state_view(state, game_id=f"g{seed}", version=version, **record)
             sent = GameView.model_validate(view).model_dump_json()
             assert sent == json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+            assert view_json(view) == sent.encode()  # what the server sends
             seen.add(view["phase"])
             if state.is_over:
                 break

@@ -295,19 +295,22 @@ def test_a_key_with_a_nul_names_nothing(store: Store) -> None:
         games.play(store, "p", "ga\x00me", Roll())
 
 
+@pytest.mark.parametrize("transaction", ["write", "move"])
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_move_saved_over_a_stale_version_writes_nothing(
-    kind: str, make_db: Callable[..., str]
+    kind: str, transaction: str, make_db: Callable[..., str]
 ) -> None:
     """The guard under the lock: a move saved over a version the game is no longer at is a
     conflict, and neither its state nor its log entry is written (PostgreSQL writes both in
-    one statement, SQLite in two)."""
+    one statement, SQLite in two), in a write transaction and in an action's (``move``, on the
+    driver's connection)."""
     with Store(make_db(kind)) as store:
         player = store.new_player()
         game = games.start(store, player.token, Difficulty.PEACEFUL, 5)
         played = games.play(store, player.token, game.id, Roll())
         stale = replace(played, state=played.state.apply(plain_turn(played.state)[0]))
-        with pytest.raises(VersionConflictError), store.write() as rows:
+        begin = store.write if transaction == "write" else store.move
+        with pytest.raises(VersionConflictError), begin() as rows:
             rows.save_move(stale, Roll())  # claims the game was at version 0: it is at 1
         saved = store.game(game.id)
         assert saved is not None
@@ -315,7 +318,7 @@ def test_a_move_saved_over_a_stale_version_writes_nothing(
         assert saved.state == played.state
         assert store.actions(game.id) == [Roll()]
         after = replace(stale, version=2)
-        with store.write() as rows:  # over the right version both are written
+        with begin() as rows:  # over the right version both are written
             rows.save_move(after, plain_turn(played.state)[0])
         assert store.actions(game.id) == [Roll(), plain_turn(played.state)[0]]
         saved = store.game(game.id)

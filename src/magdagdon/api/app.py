@@ -36,6 +36,7 @@ from magdagdon.api.routes import (
     sync,
     transfer,
 )
+from magdagdon.api.routes.direct import DirectRoutes
 from magdagdon.bots import hints
 from magdagdon.compute import Compute, Limits
 from magdagdon.services import cleanup
@@ -122,7 +123,9 @@ def create_app(
     app.include_router(transfer.router)
     app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
-    app.add_middleware(health.FreshHealth, store=store)  # the innermost: inside every edge layer
+    # the innermost: inside every edge layer
+    app.add_middleware(DirectRoutes)
+    app.add_middleware(health.FreshHealth, store=store)
     edge.install(app, settings, web_dir, rate_counting=counting)
     return app
 

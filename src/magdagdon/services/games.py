@@ -125,7 +125,7 @@ def play(
     (409) leaves everything unchanged. The action that ends a game writes its summary for
     Statistics (``results``), and a ranked game's High Score, in the same transaction.
     """
-    with store.write() as rows:
+    with store.move() as rows:
         game = owned(rows.game(game_id), player, game_id)
         if version is not None and version != game.version:
             if 0 <= version < game.version and rows.action(game_id, version + 1) == action:

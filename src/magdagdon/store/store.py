@@ -27,6 +27,7 @@ from magdagdon.store import migrate
 from magdagdon.store.cleanup import Removed, remove
 from magdagdon.store.connect import PATIENT, POOL_SIZE, SNAPSHOT, WRITE, Waits, open_engine
 from magdagdon.store.failures import Failure, StorageUnavailableError, classify
+from magdagdon.store.moves import MoveRows, Statements, read_game, transaction
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player, now
 from magdagdon.store.rows import Reads, Rows, checked_language
@@ -80,6 +81,7 @@ class Store:
         # made once: it costs
         self._writer = self._write_engine.execution_options(**{WRITE: self._gate or True})
         self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
+        self._statements = Statements(self.engine.dialect)
         self._reopened = 0.0
         if migrated:
             self.revision = migrate.head()
@@ -135,6 +137,25 @@ class Store:
                     self._gate.release()  # after COMMIT or ROLLBACK
         finally:
             self._write_lock.release()
+
+    @contextmanager
+    def move(self) -> Iterator[MoveRows]:
+        """An action's write transaction (``moves.py``): as :meth:`write`, on the driver's own
+        connection, with only the statements an action needs."""
+        with self._failures():
+            if self._write_lock is None:
+                with transaction(self._write_engine) as cursor:
+                    yield MoveRows(cursor, self._statements)
+                return
+            assert self._gate is not None
+            if not self._write_lock.acquire(timeout=self.waits.queue):
+                raise StorageUnavailableError(_QUEUED)
+            try:
+                with transaction(self._write_engine, self._gate.begin) as cursor:
+                    yield MoveRows(cursor, self._statements)
+            finally:
+                self._gate.release()  # after COMMIT or ROLLBACK
+                self._write_lock.release()
 
     @contextmanager
     def snapshot(self) -> Iterator[Reads]:
@@ -199,8 +220,9 @@ class Store:
             return rows.set_language(token, language)
 
     def game(self, game_id: str) -> GameRecord | None:
-        with self.read() as reads:
-            return reads.game(game_id)
+        """The game ``game_id`` (read on the driver's own connection: ``moves.py``)."""
+        with self._failures(), transaction(self.engine) as cursor:
+            return read_game(cursor, self._statements, game_id)
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recent unfinished game, if any; a tutorial is never current."""
