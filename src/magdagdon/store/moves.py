@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 
-from magdagdon.engine import action_from_json, action_to_json, state_to_json
+from magdagdon.engine import action_from_json, action_to_json
 from magdagdon.services.errors import VersionConflictError
 from magdagdon.store import statements as sql
 from magdagdon.store.records import game_record, high_score_row, is_key, to_json_text
 from magdagdon.store.results import INSERT_RESULT, result_row
+from magdagdon.store.rows import move_values
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
@@ -131,15 +132,7 @@ class MoveRows:
 
     def save_move(self, game: GameRecord, action: Action) -> None:
         """``Rows.save_move``: only over the version before, else ``VersionConflictError``."""
-        values: dict[str, object] = {
-            "b_id": game.id,
-            "b_before": game.version - 1,
-            "b_state": to_json_text(state_to_json(game.state)),
-            "b_version": game.version,
-            "b_status": game.status.value,
-            "b_stamp": game.updated_at,
-            "b_finished_at": game.finished_at,
-        }
+        values = move_values(game)
         action_text = to_json_text(action_to_json(action))
         both = self.statements.save_move_and_action
         if both is not None:

@@ -177,15 +177,7 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
         so this guard never fires unless that lock was skipped): a lost race is a
         ``VersionConflictError``, never a lost update. On PostgreSQL both in one statement
         (one round trip to the server fewer)."""
-        values = {
-            "b_id": game.id,
-            "b_before": game.version - 1,
-            "b_state": to_json_text(state_to_json(game.state)),
-            "b_version": game.version,
-            "b_status": game.status.value,
-            "b_stamp": game.updated_at,
-            "b_finished_at": game.finished_at,
-        }
+        values = move_values(game)
         action_text = to_json_text(action_to_json(action))
         if self._one_statement:
             values["b_action"] = action_text
@@ -213,3 +205,16 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
         if count is None:
             raise GameNotFoundError(game_id)
         return int(count)
+
+
+def move_values(game: GameRecord) -> dict[str, object]:
+    """The parameters of saving ``game`` just after a move: over the version before only."""
+    return {
+        "b_id": game.id,
+        "b_before": game.version - 1,
+        "b_state": to_json_text(state_to_json(game.state)),
+        "b_version": game.version,
+        "b_status": game.status.value,
+        "b_stamp": game.updated_at,
+        "b_finished_at": game.finished_at,
+    }

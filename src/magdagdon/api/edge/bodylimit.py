@@ -65,7 +65,7 @@ class BodyLimit:
             return
         if body is None:  # the client left: nobody to answer
             return
-        await self.app(scope, _replay(body, receive), send)
+        await self.app(scope, replay_body(body, receive), send)
 
     async def _read(self, receive: Receive, cap: int) -> bytes | None:
         chunks: list[bytes] = []
@@ -97,7 +97,7 @@ def _declared_length(scope: Scope) -> tuple[int | None, bool]:
     return length, has_body
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
+def replay_body(body: bytes, receive: Receive) -> Receive:
     """The app's ``receive``: the whole body once, then the connection's own messages (so a
     disconnect is still seen)."""
     given = False

@@ -22,12 +22,13 @@ import anyio.to_thread
 from pydantic import TypeAdapter
 from starlette.requests import Request
 
+from magdagdon.api.edge.bodylimit import replay_body
 from magdagdon.api.routes.games import play, read_game
 from magdagdon.api.schemas.requests import ActionBody
 
 if TYPE_CHECKING:
     from starlette.responses import Response
-    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+    from starlette.types import ASGIApp, Receive, Scope, Send
 
 _ACTION = re.compile(r"/api/games/([^/]+)/actions")
 _GAME = re.compile(r"/api/games/([^/]+)")
@@ -63,9 +64,9 @@ class DirectRoutes:
             return
         action = _valid_action(scope, body)
         if action is None:  # FastAPI answers it, from the same bytes
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, replay_body(body, receive), send)
             return
-        await self._answer(scope, _replay(body, receive), send, play, game_id, action)
+        await self._answer(scope, replay_body(body, receive), send, play, game_id, action)
 
     async def _answer(
         self, scope: Scope, receive: Receive, send: Send, route: Any, *args: object
@@ -116,17 +117,3 @@ async def _whole_body(receive: Receive) -> bytes | None:
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             return b"".join(chunks)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """``receive`` for what comes next: the body once, then the connection's own messages."""
-    given = False
-
-    async def replay() -> Message:
-        nonlocal given
-        if given:
-            return await receive()
-        given = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return replay
