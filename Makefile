@@ -21,7 +21,7 @@ setup: uv
 	$(UV) sync --locked
 
 ## Start the game and open it in the browser.
-play: setup
+play: setup pyodide
 	$(UV) run --locked magdagdon $(ARGS)
 
 ## Debian's Chromium for the browser tests (Playwright's own download cannot work offline).
