@@ -9,22 +9,25 @@
 ``magdagdon simulate --seed S``: the same games) and values every state a hint or a review values
 on the way: each phase roll, each decision (nothing staged), and the reroll node of each I-ROLL
 ULIT. A line per state: V in its parts (the look-ahead's value and the key of its offset, none
-when exact) and the game's final score.
+when exact) and the game's final score. With ``--player risky``, ``bots/risky.py`` plays each
+game's first turns and the computer the rest (its states only): V must be the computer's
+expectation from a RUIN-heavy board too.
 
 ``report`` prints, by difficulty, the mean of (final − V(s)) with its standard error (clustered
 by game: the states of one game are not independent) at the start, in each stage of the game by
-empty cells, with and without Power uses left, and on boards with a RUIN; V is taken with the
+empty cells, with and without Power uses left, and by the RUINs on the board; V is taken with the
 offsets as they are now (``bots/value_calibration.py``). Target (SPEC "Review"): every mean
 within ±3 points, or within 2 standard errors where that is wider. Run it on seeds the offsets
 were not fitted on.
 
-``fit`` fits the offsets by least squares on the phase-roll states (the look-ahead's value
-against the final score, one term for each count of empty cells, each count of Power uses left
-and a RUIN on the board) and on the reroll nodes (by stage and Power uses left), and writes
-``bots/value_calibration.py``. A reroll is rare (about one in ten games of SURVIVAL), so its
-offset is the mean, in its cell, of V of the decision the reroll's outcome led to (the fitted
-offsets on; an outcome's V varies far less than the final score) less the look-ahead's value,
-and one level for the difficulty: the mean over all its rerolls of the final score less that.
+``fit`` fits the offsets by least squares on the phase-roll states (the look-ahead's value against
+the final score, one term for each count of empty cells, each count of Power uses left, and each
+stage of the game with 1, 2, or 3 or more RUINs on the board) and on the reroll nodes (by stage and
+Power uses left), and writes ``bots/value_calibration.py``. A reroll is rare (about one in ten
+games of SURVIVAL), so its offset is the mean, in its cell, of V of the decision the reroll's
+outcome led to (the fitted offsets on; an outcome's V varies far less than the final score) less
+the look-ahead's value, and one level for the difficulty: the mean over all its rerolls of the
+final score less that.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import itertools
 import json
 import math
 import multiprocessing
+import random
 import statistics
 import sys
 import textwrap
@@ -41,6 +45,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from magdagdon.bots.risky import risky_turn
 from magdagdon.bots.value import Key, Value, Values, after_advice, offset, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board import RUIN_CODE
@@ -51,6 +56,9 @@ MODULE = Path(__file__).resolve().parent.parent / "src/magdagdon/bots/value_cali
 _values: Values | None = None
 
 Row = dict[str, Any]
+#: The phase roll's offsets of one difficulty: by empty cells, by Power uses left, by stage and
+#: RUINs.
+RollOffsets = tuple[list[float], list[float], list[list[float]]]
 
 
 def _row(state: GameState, kind: str, found: Value) -> Row:
@@ -59,6 +67,7 @@ def _row(state: GameState, kind: str, found: Value) -> Row:
     return {
         "kind": kind,
         "turn": state.turn,
+        "codes": codes,
         "empties": codes.count(EMPTY),
         "powers_left": state.powers_left,
         "ruins": codes.count(RUIN_CODE),
@@ -68,14 +77,22 @@ def _row(state: GameState, kind: str, found: Value) -> Row:
     }
 
 
-def play(task: tuple[str, int]) -> list[Row]:
-    """One game of the computer, every state a hint or a review values on the way."""
+def play(task: tuple[str, int, str]) -> list[Row]:
+    """One game of the computer, every state a hint or a review values on the way; with the
+    player ``risky``, ``bots/risky.py`` plays the first turns (1–6, by the seed) and the computer
+    the rest, and only the computer's states are kept (V is the computer's expectation from any
+    board, and the risky player's boards are RUIN-heavy, unlike the computer's own)."""
     global _values
     if _values is None:
         _values = Values()
     values = _values
-    name, seed = task
+    name, seed, player = task
     state = GameState.new(Difficulty(name), seed)
+    if player == "risky":
+        hand_over = random.Random(seed).randint(1, 6)
+        while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
+            for action in risky_turn(state):
+                state = state.apply(action)
     rows: list[Row] = []
     while not state.is_over:
         if state.phase is Phase.ROLL:
@@ -95,11 +112,15 @@ def play(task: tuple[str, int]) -> list[Row]:
     for row in rows:
         row["final"] = final
         row["seed"] = seed
+        row["player"] = player
     return rows
 
 
 def collect(args: argparse.Namespace) -> None:
-    tasks = [(args.difficulty, game_seed(args.seed, i)) for i in range(args.first, args.games)]
+    tasks = [
+        (args.difficulty, game_seed(args.seed, i), args.player)
+        for i in range(args.first, args.games)
+    ]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     done = 0
@@ -144,6 +165,9 @@ BUCKETS: tuple[tuple[str, Any], ...] = (
     ("Powers left", lambda r: r["powers_left"] > 0),
     ("no Powers left", lambda r: r["powers_left"] == 0),
     ("a RUIN on the board", lambda r: r["ruins"] > 0),
+    ("1 RUIN", lambda r: r["ruins"] == 1),
+    ("2 RUINs", lambda r: r["ruins"] == 2),
+    ("3 or more RUINs", lambda r: r["ruins"] >= 3),
     ("phase roll", lambda r: r["kind"] == "roll"),
     ("decisions", lambda r: r["kind"] == "decision"),
     ("reroll nodes", lambda r: r["kind"] == "reroll"),
@@ -205,7 +229,7 @@ def fit(args: argparse.Namespace) -> None:
     import numpy as np  # only the fit needs it
 
     rows = load(args.paths)
-    roll_offsets: dict[str, tuple[list[float], list[float], float]] = {}
+    roll_offsets: dict[str, RollOffsets] = {}
     reroll_offsets: dict[str, list[list[float]]] = {}
     sources: dict[str, str] = {}
     start_se: dict[str, float] = {}
@@ -218,16 +242,24 @@ def fit(args: argparse.Namespace) -> None:
         sources[difficulty.value] = f"{len(games)} games of seed(s) {', '.join(map(str, seeds))}"
         finals = [r["final"] for r in part if r["kind"] == "roll" and r["turn"] == 0]
         start_se[difficulty.value] = statistics.stdev(finals) / math.sqrt(len(finals))
-        rolls = [r for r in part if not r["key"][0]]
+        every_roll = [r for r in part if not r["key"][0]]
+        # The terms by empty cells and Powers from the computer's own games only: they are most
+        # of what a hint and a review meet, and a bad player's board with no RUIN looks like
+        # one of them (``docs/bots.md``).
+        rolls = [r for r in every_roll if r.get("player", "computer") == "computer"]
         uses = difficulty.power_uses
-        columns = 17 + (uses + 1) + 1
+        first_ruin = 17 + (uses + 1)  # then a column for each stage and 1, 2, 3+ RUINs
+        columns = first_ruin + 4 * 3
         matrix = np.zeros((len(rolls), columns))
         target = np.zeros(len(rolls))
+        cell_of = _ruin_cells(rolls)
         for i, r in enumerate(rolls):
             _, empties, powers_left, ruins = r["key"]
             matrix[i, empties] = 1.0
             matrix[i, 17 + powers_left] = 1.0
-            matrix[i, columns - 1] = 1.0 if ruins else 0.0
+            cell = cell_of.get((stage_of(empties), min(ruins, 3)), 0)
+            if cell:
+                matrix[i, first_ruin + 3 * stage_of(empties) + cell - 1] = 1.0
             target[i] = r["final"] - r["raw"]
         # One column of each group is redundant with the empty cells' terms: a small ridge picks
         # the least-norm split; the offsets' sums are what is fitted.
@@ -240,16 +272,56 @@ def fit(args: argparse.Namespace) -> None:
         by_powers = [0.0] * 4
         for p in range(uses + 1):
             by_powers[p] = float(solution[17 + p])
-        roll_offsets[difficulty.value] = (by_empties, by_powers, float(solution[columns - 1]))
+        by_ruins = _ruin_terms(every_roll, by_empties, by_powers)
+        roll_offsets[difficulty.value] = (by_empties, by_powers, by_ruins)
         reroll_offsets[difficulty.value] = _reroll_offsets(rows, difficulty, roll_offsets)
     MODULE.write_text(_module(roll_offsets, reroll_offsets, start_se, sources, args.paths))
     print(f"wrote {MODULE}")
 
 
+def _ruin_terms(
+    rolls: list[Row], by_empties: list[float], by_powers: list[float]
+) -> list[list[float]]:
+    """The terms by stage and RUINs, from every game (the computer's own and those it took over
+    from a bad player): in each cell, the mean of the final score less the look-ahead's value
+    and the other two terms."""
+    cell_of = _ruin_cells(rolls)
+    found: dict[tuple[int, int], list[float]] = defaultdict(list)
+    for r in rolls:
+        cell = cell_of.get((stage_of(r["empties"]), min(r["ruins"], 3)), 0)
+        if cell:
+            rest = r["final"] - r["raw"] - by_empties[r["empties"]] - by_powers[r["powers_left"]]
+            found[(stage_of(r["empties"]), cell)].append(rest)
+    by_ruins = [[0.0] * 4 for _ in range(4)]
+    for (stage, count), cell in cell_of.items():
+        if cell:
+            by_ruins[stage][count] = statistics.fmean(found[(stage, cell)])
+    return by_ruins
+
+
+#: A RUIN term is fitted from at least this many games: a count of RUINs with fewer in its stage
+#: shares the term of one RUIN fewer (none: no term).
+MIN_GAMES = 40
+
+
+def _ruin_cells(rolls: list[Row]) -> dict[tuple[int, int], int]:
+    """For each stage and count of RUINs (1, 2, 3+) the count whose term it takes (0: none)."""
+    games: dict[tuple[int, int], set[tuple[int, int]]] = defaultdict(set)
+    for r in rolls:
+        if r["ruins"]:
+            games[(stage_of(r["empties"]), min(r["ruins"], 3))].add((r["run_seed"], r["seed"]))
+    cells: dict[tuple[int, int], int] = {}
+    for stage in range(4):
+        for count in range(1, 4):
+            enough = len(games[(stage, count)]) >= MIN_GAMES
+            cells[(stage, count)] = count if enough else cells.get((stage, count - 1), 0)
+    return cells
+
+
 def _reroll_offsets(
     rows: list[Row],
     difficulty: Difficulty,
-    roll_offsets: dict[str, tuple[list[float], list[float], float]],
+    roll_offsets: dict[str, RollOffsets],
 ) -> list[list[float]]:
     """The reroll node's offsets by stage and Power uses left (see the module's text): each
     reroll row is followed, in its file, by the decision its outcome led to."""
@@ -259,6 +331,7 @@ def _reroll_offsets(
         if a["difficulty"] == difficulty.value
         and a["kind"] == "reroll"
         and a["key"]
+        and a.get("player", "computer") == "computer"
         and b["kind"] == "decision"
         and (b["run_seed"], b["seed"]) == (a["run_seed"], a["seed"])
     ]
@@ -269,8 +342,9 @@ def _reroll_offsets(
     def fitted(key: Key) -> float:
         if key.reroll:
             return cells[stage_of(key.empties)][key.powers_left]
-        empties, powers, ruin = roll_offsets[difficulty.value]
-        return empties[key.empties] + powers[key.powers_left] + (ruin if key.ruins else 0.0)
+        empties, powers, ruins = roll_offsets[difficulty.value]
+        by_ruins = ruins[stage_of(key.empties)][min(key.ruins, 3)]
+        return empties[key.empties] + powers[key.powers_left] + by_ruins
 
     for _ in range(3):  # an outcome's decision can be another reroll: settle the cells
         by_cell: dict[tuple[int, int], list[float]] = defaultdict(list)
@@ -295,7 +369,7 @@ def _numbers(values: list[float]) -> str:
 
 
 def _module(
-    roll_offsets: dict[str, tuple[list[float], list[float], float]],
+    roll_offsets: dict[str, RollOffsets],
     reroll_offsets: dict[str, list[list[float]]],
     start_se: dict[str, float],
     sources: dict[str, str],
@@ -304,8 +378,9 @@ def _module(
     story = (
         "Generated by ``uv run python bench/calibration_bench.py fit "
         + " ".join(Path(p).name for p in paths)
-        + "`` from the computer's own games, each file made by ``bench/calibration_bench.py "
-        "collect --difficulty D --games N --seed S --jobs 2 --out D-S.jsonl`` ("
+        + "`` from the computer's own games and games it took over from ``bots/risky.py``, each "
+        "file made by ``bench/calibration_bench.py collect --difficulty D --games N --seed S "
+        "[--player risky] --out D-S.jsonl`` ("
         + "; ".join(f"{name}: {text}" for name, text in sources.items())
         + "). ``calibration_bench.py report`` checks them on other seeds (``docs/bots.md``)."
     )
@@ -322,18 +397,23 @@ def _module(
         "",
         "#: By difficulty: the offset of phase roll by empty cells (0–16), by Power uses left "
         "(0–3), and",
-        "#: for a board with a RUIN.",
+        "#: by the stage of the game (16–13, 12–9, 8–5, 4–1 empty) and the RUINs on the board "
+        "(0, 1, 2, 3+).",
         "# fmt: off",
-        "ROLL_OFFSETS: dict[Difficulty, tuple[tuple[float, ...], tuple[float, ...], float]] = {",
+        "Offsets = tuple[tuple[float, ...], tuple[float, ...], tuple[tuple[float, ...], ...]]",
+        "ROLL_OFFSETS: dict[Difficulty, Offsets] = {",
     ]
+    zero: RollOffsets = ([0.0] * 17, [0.0] * 4, [[0.0] * 4 for _ in range(4)])
     for difficulty in Difficulty:
-        empties, powers, ruin = roll_offsets.get(difficulty.value, ([0.0] * 17, [0.0] * 4, 0.0))
+        empties, powers, ruins = roll_offsets.get(difficulty.value, zero)
         lines += [
             f"    Difficulty.{difficulty.name}: (",
             f"        ({_numbers(empties[:9])},",
             f"         {_numbers(empties[9:])}),",
             f"        ({_numbers(powers)}),",
-            f"        {ruin:.1f},",
+            "        (",
+            *(f"            ({_numbers(stage)})," for stage in ruins),
+            "        ),",
             "    ),",
         ]
     lines += [
@@ -372,6 +452,12 @@ def main() -> None:
         "--first", type=int, default=0, help="the first game's index (to go on with a run)"
     )
     run.add_argument("--jobs", type=int, default=2)
+    run.add_argument(
+        "--player",
+        choices=["computer", "risky"],
+        default="computer",
+        help="who plays the first turns (risky: bots/risky.py, then the computer)",
+    )
     run.add_argument("--out", required=True)
     run.set_defaults(run=collect)
     shown = commands.add_parser("report")

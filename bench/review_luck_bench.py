@@ -3,15 +3,14 @@
     uv run python bench/review_luck_bench.py [--seeds 1 2 3 4] [--nodes 0]
 
 For each PEACEFUL seed, two games on the same dice stream: the computer's own, and a player who
-places, every turn, the board with the highest chance of a MAGDAGDON on the next roll (the lower
-numbers on a tie), never uses a Power and puts each RUIN on the first empty cell. For each game:
-the final score, the RUINs, the review's start, luck and points given up, and the review's CPU
-time (a new ``Values``: cold caches). Then the mean over the seeds of (bad luck − computer luck)
-with its standard error: a review whose luck is true gives the two the same expectation, since
-luck averages to zero over each roll's outcomes, whoever played before it (docs/rules.md,
-Review). With ``--nodes N``, on the bad player's first N ROLLs: V before the roll as the hint
-tells it against the exact expectation of V over the 126 outcomes (which the review uses after a
-choice other than the computer's) and the chance of a MAGDAGDON.
+places as ``bots/risky.py`` does (for the highest chance of a MAGDAGDON on the next roll). For each
+game: the final score, the RUINs, the review's start, luck and points given up, and the review's
+CPU time (a new ``Values``: cold caches). Then the mean over the seeds of (bad luck − computer
+luck) with its standard error: a review whose luck is true gives the two the same expectation,
+since luck averages to zero over each roll's outcomes, whoever played before it (docs/rules.md,
+Review). With ``--nodes N``, on the bad player's first N ROLLs: V before the roll as the hint tells
+it against the exact expectation of V over the 126 outcomes (which the review uses after a choice
+other than the computer's) and the chance of a MAGDAGDON.
 """
 
 from __future__ import annotations
@@ -22,41 +21,20 @@ import random
 import statistics
 import time
 
-from magdagdon.bots.planner import ROLL_CHANCES, ROLL_VALUES, magdagdon_chance, turn_plans
+from magdagdon.bots.planner import ROLL_CHANCES, ROLL_VALUES
 from magdagdon.bots.review import review_game
+from magdagdon.bots.risky import risky_turn
 from magdagdon.bots.value import Values
 from magdagdon.engine import (
     Action,
-    Confirm,
     Difficulty,
     GameState,
     Phase,
     Roll,
     Ruin,
-    Stage,
-    rules,
 )
-from magdagdon.engine.codes import EMPTY, Codes
 
 DIFFICULTY = Difficulty.PEACEFUL
-
-
-def _risk(board: Codes) -> float:
-    empties = board.count(EMPTY)
-    if not empties:
-        return 0.0
-    return magdagdon_chance(board, rules.min_required(DIFFICULTY.base_minimum, empties))
-
-
-def bad_turn(state: GameState) -> list[Action]:
-    """The bad player's actions at ``state``."""
-    if state.phase is Phase.ROLL:
-        return [Roll()]
-    if state.phase is Phase.MAGDAGDON:
-        return [Ruin(state.empty_cells()[0])]
-    plans = turn_plans(tuple(state.codes()), state.dice, state.min_required)
-    board = max(plans, key=lambda b: (_risk(b), -sum(x for x in b if 0 < x < 7)))
-    return [*(Stage(die, cell) for die, cell in plans[board]), Confirm()]
 
 
 def bad_game(seed: int) -> tuple[list[Action], list[GameState]]:
@@ -65,7 +43,7 @@ def bad_game(seed: int) -> tuple[list[Action], list[GameState]]:
     log: list[Action] = []
     nodes: list[GameState] = []
     while not state.is_over:
-        for action in bad_turn(state):
+        for action in risky_turn(state):
             if isinstance(action, Roll):
                 nodes.append(state)
             state = state.apply(action)

@@ -7,64 +7,28 @@ and what a bad board costs is the choice's, not the dice's."""
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
-from magdagdon.bots.planner import ROLL_CHANCES, ROLL_VALUES, magdagdon_chance, turn_plans
+from magdagdon.bots.planner import ROLL_CHANCES, ROLL_VALUES
 from magdagdon.bots.review import EXACT_FROM, review_game
+from magdagdon.bots.risky import risky_game
 from magdagdon.bots.value import Values
 from magdagdon.engine import (
     Action,
-    Confirm,
     Difficulty,
     GameState,
-    Phase,
     Roll,
     Ruin,
     Stage,
-    rules,
 )
-from magdagdon.engine.codes import EMPTY
-
-if TYPE_CHECKING:
-    from magdagdon.engine.codes import Codes
-
-
-def _risk(board: Codes, difficulty: Difficulty) -> float:
-    empties = board.count(EMPTY)
-    if not empties:
-        return 0.0
-    return magdagdon_chance(board, rules.min_required(difficulty.base_minimum, empties))
-
-
-def _bad_game(difficulty: Difficulty, seed: int) -> list[Action]:
-    """A player who places for the highest chance of a MAGDAGDON on the next roll (the lower
-    numbers on a tie), never uses a Power and puts each RUIN on the first empty cell
-    (``bench/review_luck_bench.py``'s)."""
-    state = GameState.new(difficulty, seed)
-    log: list[Action] = []
-    while not state.is_over:
-        if state.phase is Phase.ROLL:
-            actions: list[Action] = [Roll()]
-        elif state.phase is Phase.MAGDAGDON:
-            actions = [Ruin(state.empty_cells()[0])]
-        else:
-            plans = turn_plans(tuple(state.codes()), state.dice, state.min_required)
-            board = max(
-                plans, key=lambda b: (_risk(b, difficulty), -sum(x for x in b if 0 < x < 7))
-            )
-            actions = [*(Stage(die, cell) for die, cell in plans[board]), Confirm()]
-        for action in actions:
-            state = state.apply(action)
-            log.append(action)
-    return log
 
 
 @pytest.fixture(scope="module")
 def bad() -> tuple[Values, list[Action], dict[str, Any]]:
     values = Values()
-    log = _bad_game(Difficulty.PEACEFUL, 1)
+    log = risky_game(Difficulty.PEACEFUL, 1)
     return values, log, review_game(Difficulty.PEACEFUL, 1, log, values=values)
 
 

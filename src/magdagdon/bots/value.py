@@ -8,7 +8,9 @@ rolls, placements, RUINs and Powers to the end (``bots/endgame.py``), which the 
 plays. Before that V is the look-ahead's own value, which ranks the boards of a turn well but is
 no expected final score, made one by an offset fitted on the computer's own games
 (``bots/value_calibration.py``, ``bench/calibration_bench.py``): the mean of the final score less
-the look-ahead's value, by the empty cells, the Power uses left and whether the board has a RUIN.
+the look-ahead's value, by the empty cells, the Power uses left and the RUINs on the board in each
+stage of the game, fitted on the computer's own games and on games it took over from a bad player
+(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high.
 The look-ahead's choices do not change with it.
 
 By the kind of state:
@@ -66,13 +68,14 @@ def stage_of(empties: int) -> int:
 
 
 def offset(key: Key) -> float:
-    """The fitted offset of the look-ahead's value at ``key``: phase roll by empty cells, Power
-    uses left and a RUIN on the board (one term each); a reroll node by the stage of the game
-    and the Power uses left."""
+    """The fitted offset of the look-ahead's value at ``key``: phase roll by empty cells, by
+    Power uses left, and by the RUINs on the board (1, 2, 3 or more) in each stage of the game
+    (one term each); a reroll node by the stage of the game and the Power uses left."""
+    stage = stage_of(key.empties)
     if key.reroll:
-        return REROLL_OFFSETS[key.difficulty][stage_of(key.empties)][key.powers_left]
-    by_empties, by_powers, ruin = ROLL_OFFSETS[key.difficulty]
-    return by_empties[key.empties] + by_powers[key.powers_left] + (ruin if key.ruins else 0.0)
+        return REROLL_OFFSETS[key.difficulty][stage][key.powers_left]
+    by_empties, by_powers, by_ruins = ROLL_OFFSETS[key.difficulty]
+    return by_empties[key.empties] + by_powers[key.powers_left] + by_ruins[stage][min(key.ruins, 3)]
 
 
 def unstaged(state: GameState) -> GameState:
