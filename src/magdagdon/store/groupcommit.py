@@ -124,7 +124,7 @@ class GroupCommit:
             with self._store.move() as rows:
                 for job in on_time:
                     outcomes.append(_one(rows, job))
-        except Exception as exc:  # the transaction failed: nothing of the group was saved
+        except BaseException as exc:  # the transaction failed: nothing of the group was saved
             outcomes = [(None, exc)] * len(on_time)
         for job, (result, error) in zip(on_time, outcomes, strict=True):
             _finish(job, result, error)
