@@ -60,18 +60,23 @@ def roll(game: GameRecord, outcome: Outcome) -> Callable[[MoveRows], GameRecord]
 
 
 def submit_together(store: Store, works: list[Callable[[MoveRows], Any]]) -> list[Outcome]:
-    """Submit ``works`` while this process's write queue is held, so that the writer, busy
-    with the first, finds all the others waiting: they make one group."""
+    """Submit ``works`` while the writer is busy with an action before them, so that it finds
+    them all waiting when it is free: they make one group."""
     assert store.group is not None
+    busy, go = threading.Event(), threading.Event()
+
+    def first_work(rows: MoveRows) -> None:
+        busy.set()
+        assert go.wait(WAIT)
+
     first = Outcome()
     outcomes = [Outcome() for _ in works]
-    lock = store._write_lock
-    assert lock is not None
-    with lock:
-        store.group.submit(lambda rows: None, first.done)
-        for work, outcome in zip(works, outcomes, strict=True):
-            store.group.submit(work, outcome.done)
-    first.wait()
+    store.group.submit(first_work, first.done)
+    assert busy.wait(WAIT)
+    for work, outcome in zip(works, outcomes, strict=True):
+        store.group.submit(work, outcome.done)
+    go.set()
+    assert first.wait().error is None
     return [outcome.wait() for outcome in outcomes]
 
 
