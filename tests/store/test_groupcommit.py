@@ -172,7 +172,9 @@ def test_an_action_that_waited_too_long_is_refused_unsaved(sqlite_store: Store) 
         assert store.game(game.id).version == 0  # type: ignore[union-attr]
 
 
-def test_postgresql_has_no_group_commit(db_url: str) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_only_sqlite_has_a_group_commit(make_db: Callable[..., str], kind: str) -> None:
     """On PostgreSQL the writers lock only their own rows: each action its own transaction."""
-    with Store(db_url) as store:
-        assert (store.group is None) == (store.dialect == "postgresql")
+    with Store(make_db(kind)) as store:
+        assert store.dialect == kind
+        assert (store.group is not None) == (kind == "sqlite")
