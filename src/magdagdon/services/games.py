@@ -20,6 +20,7 @@ from magdagdon.store.results import result_of
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store import Rows, Store
+    from magdagdon.store.moves import MoveRows
 
 #: The modes of the unfinished games that a new game of each mode abandons: a tutorial is a side
 #: trip (the game under way waits for the player), and an unfinished ranked daily attempt is
@@ -126,31 +127,39 @@ def play(
     Statistics (``results``), and a ranked game's High Score, in the same transaction.
     """
     with store.move() as rows:
-        game = owned(rows.game(game_id), player, game_id)
-        if version is not None and version != game.version:
-            if 0 <= version < game.version and rows.action(game_id, version + 1) == action:
-                return game
-            raise VersionConflictError(
-                f"the game is at version {game.version}, not {version}; reload it"
-            )
-        if game.status is GameStatus.ABANDONED:
-            raise GameAbandonedError("this game was abandoned when a new one started")
-        state = game.state.apply(action)
-        stamp = now()
-        over = state.is_over
-        after = replace(
-            game,
-            state=state,
-            version=game.version + 1,
-            status=GameStatus.FINISHED if over else GameStatus.PLAYING,
-            updated_at=stamp,
-            finished_at=stamp if over else None,
+        return apply_action(rows, player, game_id, action, version=version)
+
+
+def apply_action(
+    rows: MoveRows, player: str, game_id: str, action: Action, *, version: int | None = None
+) -> GameRecord:
+    """:func:`play` inside an action's write transaction (``Store.move()``, or one of the
+    transactions of the store's group commit, ``store/groupcommit.py``)."""
+    game = owned(rows.game(game_id), player, game_id)
+    if version is not None and version != game.version:
+        if 0 <= version < game.version and rows.action(game_id, version + 1) == action:
+            return game
+        raise VersionConflictError(
+            f"the game is at version {game.version}, not {version}; reload it"
         )
-        rows.save_move(after, action)
-        if over:
-            rows.insert_result(after, result_of(state))
-            if game.mode.ranked:
-                rows.insert_high_score(player, high_score(after))
+    if game.status is GameStatus.ABANDONED:
+        raise GameAbandonedError("this game was abandoned when a new one started")
+    state = game.state.apply(action)
+    stamp = now()
+    over = state.is_over
+    after = replace(
+        game,
+        state=state,
+        version=game.version + 1,
+        status=GameStatus.FINISHED if over else GameStatus.PLAYING,
+        updated_at=stamp,
+        finished_at=stamp if over else None,
+    )
+    rows.save_move(after, action)
+    if over:
+        rows.insert_result(after, result_of(state))
+        if game.mode.ranked:
+            rows.insert_high_score(player, high_score(after))
     return after
 
 

@@ -27,6 +27,7 @@ from magdagdon.store import migrate
 from magdagdon.store.cleanup import Removed, remove
 from magdagdon.store.connect import PATIENT, POOL_SIZE, SNAPSHOT, WRITE, Waits, open_engine
 from magdagdon.store.failures import Failure, StorageUnavailableError, classify
+from magdagdon.store.groupcommit import GroupCommit
 from magdagdon.store.moves import MoveRows, Statements, read_game, transaction
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.records import HighScore, Player, now
@@ -83,6 +84,9 @@ class Store:
         self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
         self._statements = Statements(self.engine.dialect)
         self._reopened = 0.0
+        #: SQLite's actions committed together by one writer thread (``groupcommit.py``);
+        #: None on PostgreSQL, whose writers lock only their own rows and run side by side
+        self.group = GroupCommit(self) if sqlite else None
         if migrated:
             self.revision = migrate.head()
             return
@@ -96,6 +100,8 @@ class Store:
         return f"Store({describe(self.db)!r})"
 
     def close(self) -> None:
+        if self.group is not None:
+            self.group.close()
         self.engine.dispose()
         self._write_engine.dispose()
         if self._gate is not None:

@@ -7,9 +7,12 @@ its exit stack): measured, that machinery cost more than the action's own work.
 (security headers, the cross-site guard, rate limits, body limits) applies as to every request.
 It calls the very route functions of ``games.py`` in the request thread pool, with the body
 validated by the same model FastAPI would use, and answers their exceptions with the app's own
-handlers (``errors.py``), as FastAPI would. Anything else goes on to FastAPI unchanged: another
-path or method, a body that is not exactly ``Content-Type: application/json``, or one the model
-refuses (FastAPI then answers its 422 as ever, from the same bytes).
+handlers (``errors.py``), as FastAPI would. On SQLite an action goes instead to the store's
+group commit (``api/grouped.py``, ``store/groupcommit.py``): the same service function, the
+same answer (``view.game_response``'s), with no thread of the pool held while it waits.
+Anything else goes on to FastAPI unchanged: another path or method, a body that is not exactly
+``Content-Type: application/json``, or one the model refuses (FastAPI then answers its 422 as
+ever, from the same bytes).
 """
 
 from __future__ import annotations
@@ -21,14 +24,19 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 from pydantic import TypeAdapter
 from starlette.requests import Request
+from starlette.responses import Response
 
+from magdagdon.api import grouped
+from magdagdon.api.deps import cookie_token
 from magdagdon.api.edge.bodylimit import replay_body
 from magdagdon.api.routes.games import play, read_game
 from magdagdon.api.schemas.requests import ActionBody
+from magdagdon.engine import action_from_json
 
 if TYPE_CHECKING:
-    from starlette.responses import Response
     from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from magdagdon.store import Store
 
 _ACTION = re.compile(r"/api/games/([^/]+)/actions")
 _GAME = re.compile(r"/api/games/([^/]+)")
@@ -66,7 +74,26 @@ class DirectRoutes:
         if action is None:  # FastAPI answers it, from the same bytes
             await self.app(scope, replay_body(body, receive), send)
             return
-        await self._answer(scope, replay_body(body, receive), send, play, game_id, action)
+        receive = replay_body(body, receive)
+        store: Store = scope["app"].state.store
+        if store.group is None:  # PostgreSQL: each action its own transaction, side by side
+            await self._answer(scope, receive, send, play, game_id, action)
+            return
+        request = Request(scope, receive)
+        response: Response
+        try:
+            view = await grouped.play(
+                store.group,
+                store,
+                cookie_token(request),
+                game_id,
+                action_from_json(action.model_dump(exclude={"version"})),
+                action.version,
+            )
+            response = Response(view, media_type="application/json")
+        except Exception as exc:
+            response = await _handled(request, exc)
+        await response(scope, receive, send)
 
     async def _answer(
         self, scope: Scope, receive: Receive, send: Send, route: Any, *args: object
