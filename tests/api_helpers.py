@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from magdagdon.bots.base import play_turns
 from magdagdon.engine import (
     Action,
     Adjust,
@@ -48,12 +49,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 
 def whole_game(state: GameState) -> list[Action]:
     """Every action of a plain game from ``state`` to its end."""
-    actions: list[Action] = []
-    while not state.is_over:
-        for action in plain_turn(state):
-            state = state.apply(action)
-            actions.append(action)
-    return actions
+    return play_turns(state, plain_turn)
 
 
 def post_action(client: TestClient, game_id: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from magdagdon.bots.base import play_turns
 from magdagdon.bots.hints import best as best_hint
 from magdagdon.bots.review import EXACT_FROM, label, review_game
 from magdagdon.bots.value import Values, offset, unstaged
@@ -79,13 +80,7 @@ RANDOM = [(d, seed) for d in Difficulty for seed in (1, 2)]
 def _play(
     difficulty: Difficulty, seed: int, choose: Callable[[GameState], list[Action]]
 ) -> list[Action]:
-    state = GameState.new(difficulty, seed)
-    log: list[Action] = []
-    while not state.is_over:
-        for action in choose(state):
-            state = state.apply(action)
-            log.append(action)
-    return log
+    return play_turns(GameState.new(difficulty, seed), choose)
 
 
 def _computer(values: Values, seed: int) -> Callable[[GameState], list[Action]]:

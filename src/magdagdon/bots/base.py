@@ -26,6 +26,17 @@ class Bot(Protocol):
 _REGISTRY: dict[str, Callable[[], Bot]] = {}
 
 
+def play_turns(state: GameState, turn: Callable[[GameState], list[Action]]) -> list[Action]:
+    """The action log from ``state`` to the end of its game, each step's actions answered by
+    ``turn`` (a ROLL, a whole placement and KUMPIRMAHIN, a Power, a RUIN)."""
+    log: list[Action] = []
+    while not state.is_over:
+        for action in turn(state):
+            state = state.apply(action)
+            log.append(action)
+    return log
+
+
 def register(name: str, factory: Callable[[], Bot]) -> None:
     """Make a bot available by ``name``."""
     _REGISTRY[name] = factory

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from magdagdon.bots.base import play_turns
 from magdagdon.bots.planner import magdagdon_chance, turn_plans
 from magdagdon.engine import Confirm, GameState, Phase, Roll, Ruin, Stage, rules
 from magdagdon.engine.codes import EMPTY
@@ -39,10 +40,4 @@ def risky_turn(state: GameState) -> list[Action]:
 
 def risky_game(difficulty: Difficulty, seed: int) -> list[Action]:
     """The bad player's whole game of ``seed``: its action log."""
-    state = GameState.new(difficulty, seed)
-    log: list[Action] = []
-    while not state.is_over:
-        for action in risky_turn(state):
-            state = state.apply(action)
-            log.append(action)
-    return log
+    return play_turns(GameState.new(difficulty, seed), risky_turn)
