@@ -234,11 +234,11 @@ def memory_budget(url: str, runs: int) -> None:
     got = pyodide_memory.measure(url, runs)
     load = f"load average {os.getloadavg()[0]:.1f}"
     first, after, without = got["first"], got["after"], got["without"]
+    print(f"\nthe page's memory, Chromium without a test driver ({load}; budget ≤ 150 MB):")
     print(
-        f"\n  the page's renderer at the first visit  PSS {got['at_ready']['pss']:6.1f} MB,"
+        f"  the page's renderer at the first visit  PSS {got['at_ready']['pss']:6.1f} MB,"
         f" USS {got['at_ready']['uss']:.1f} MB the moment the engine is ready"
     )
-    print(f"\nthe page's memory, Chromium without a test driver ({load}; budget ≤ 150 MB):", end="")
     print(
         f"  the page's renderer at the first visit  PSS {first['pss']:6.1f} MB,"
         f" USS {first['uss']:.1f} MB ({pyodide_memory.SETTLE_S:.0f} s after the engine's ready)"
