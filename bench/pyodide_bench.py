@@ -10,7 +10,9 @@ engine take to start, and what an action costs.
   fresh browser context (cold: nothing cached) and again in the same context (warm: files
   revalidated by ETag, compiled code cached by the browser), and the time of a message's answer;
 - the page's budgets (bench/pyodide_page.py): the engine ready after a reopening without the
-  connection, an offline tap on a lit cell → the die drawn, the page's memory with the engine.
+  connection, an offline tap on a lit cell → the die drawn, the page's memory with the engine;
+- memory (bench/pyodide_memory.py): the page's memory with the engine in a Chromium no test
+  driver instruments (Playwright's network agent keeps copies of the response bodies).
 
 Usage: ``python bench/pyodide_bench.py [--actions N] [--runs N] [--taps N] [--parts ...]``.
 Wall times depend on the machine's load: the load average is printed with them.
