@@ -10,7 +10,9 @@ engine take to start, and what an action costs.
   fresh browser context (cold: nothing cached) and again in the same context (warm: files
   revalidated by ETag, compiled code cached by the browser), and the time of a message's answer;
 - the page's budgets (bench/pyodide_page.py): the engine ready after a reopening without the
-  connection, an offline tap on a lit cell → the die drawn, the page's memory with the engine.
+  connection, an offline tap on a lit cell → the die drawn, the page's memory with the engine;
+- memory (bench/pyodide_memory.py): the page's memory with the engine in a Chromium no test
+  driver instruments (Playwright's network agent keeps copies of the response bodies).
 
 Usage: ``python bench/pyodide_bench.py [--actions N] [--runs N] [--taps N] [--parts ...]``.
 Wall times depend on the machine's load: the load average is printed with them.
@@ -36,6 +38,7 @@ from typing import Any
 import uvicorn
 from playwright.sync_api import sync_playwright
 
+import pyodide_memory
 import pyodide_page
 from magdagdon.api.app import create_app
 from magdagdon.api.page.static import ENGINE_RUNTIME_DIR
@@ -121,7 +124,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--taps", type=int, default=50)
-    parts = ("node", "worker", "page")
+    parts = ("node", "worker", "page", "memory")
     parser.add_argument("--parts", nargs="+", choices=parts, default=list(parts))
     args = parser.parse_args()
     if not (ENGINE_RUNTIME_DIR / "magdagdon-engine.zip").is_file():
@@ -140,6 +143,8 @@ def main() -> None:
             worker_figures(rows, args.runs)
         if "page" in args.parts:
             page_budgets(url, args.runs, args.taps)
+        if "memory" in args.parts:
+            memory_budget(url, args.runs)
         server.should_exit = True
     print(f"\nload average after: {os.getloadavg()[0]:.1f}")
 
@@ -224,6 +229,32 @@ def page_budgets(url: str, runs: int, taps: int) -> None:
         f"    all {m['renderers']} renderers {m['renderers_pss_mb']:.1f} MB"
         f" ({w['renderers']}: {w['renderers_pss_mb']:.1f} MB); page JS heap"
         f" {m['js_heap_mb']:.1f} MB ({w['js_heap_mb']:.1f} MB)"
+    )
+
+
+def memory_budget(url: str, runs: int) -> None:
+    got = pyodide_memory.measure(url, runs)
+    load = f"load average {os.getloadavg()[0]:.1f}"
+    first, after, without = got["first"], got["after"], got["without"]
+    print(f"\nthe page's memory, Chromium without a test driver ({load}; budget ≤ 150 MB):")
+    print(
+        f"  the page's renderer at the first visit  PSS {got['at_ready']['pss']:6.1f} MB,"
+        f" USS {got['at_ready']['uss']:.1f} MB the moment the engine is ready"
+    )
+    print(
+        f"  the page's renderer at the first visit  PSS {first['pss']:6.1f} MB,"
+        f" USS {first['uss']:.1f} MB ({pyodide_memory.SETTLE_S:.0f} s after the engine's ready)"
+    )
+    pss = sorted(a["pss"] for a in after)
+    uss = sorted(a["uss"] for a in after)
+    print(
+        f"  after a reopening, PSS                  median {statistics.median(pss):6.1f} MB"
+        f" (min {pss[0]:.1f}, max {pss[-1]:.1f}, {runs} reopenings); USS median"
+        f" {statistics.median(uss):.1f} MB (min {uss[0]:.1f}, max {uss[-1]:.1f})"
+    )
+    print(
+        f"  offline play off                        PSS {without['pss']:6.1f} MB,"
+        f" USS {without['uss']:.1f} MB"
     )
 
 
