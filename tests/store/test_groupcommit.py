@@ -178,3 +178,21 @@ def test_only_sqlite_has_a_group_commit(make_db: Callable[..., str], kind: str) 
     with Store(make_db(kind)) as store:
         assert store.dialect == kind
         assert (store.group is not None) == (kind == "sqlite")
+
+
+def test_a_store_used_again_after_closing_has_its_writer_again(sqlite_store: Store) -> None:
+    """A closed store opens its connections again when used (an app's lifespan closes it, and
+    another client of the same app goes on): its actions are committed, never left waiting."""
+    with sqlite_store as store:
+        assert store.group is not None
+        first, second = new_games(store, 2)
+        before = Outcome()
+        store.group.submit(roll(first, before), before.done)
+        assert before.wait().error is None
+        store.close()
+        after = Outcome()
+        store.group.submit(roll(second, after), after.done)
+        assert after.wait().error is None
+        saved = store.game(second.id)
+        assert saved is not None
+        assert saved.version == 1

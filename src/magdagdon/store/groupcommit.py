@@ -51,14 +51,14 @@ class _Job(Generic[R]):
 
 class GroupCommit:
     """The writer thread of one SQLite store (see the module); started with the first action,
-    stopped by :meth:`close`."""
+    stopped by :meth:`close`, and started again by an action after that (a closed store opens
+    its connections again when it is used, and so does its writer)."""
 
     def __init__(self, store: Store, most: int = MOST) -> None:
         self._store, self._most = store, most
         self._queue: SimpleQueue[_Job[Any] | None] = SimpleQueue()
         self._thread: threading.Thread | None = None
         self._starting = threading.Lock()
-        self._closed = False
 
     def submit(
         self,
@@ -67,39 +67,37 @@ class GroupCommit:
     ) -> None:
         """Run ``work`` in the writer's next transaction, then call ``done(result, None)`` in
         the writer thread once it committed, or ``done(None, error)`` if ``work`` raised or the
-        transaction failed. Never blocks: fit for an event loop. ``done`` must not raise."""
-        if self._thread is None:
-            self._start()
-        self._queue.put(_Job(work, done, time.monotonic()))
-
-    def _start(self) -> None:
+        transaction failed. Never blocks on the database: fit for an event loop. ``done`` must
+        not raise."""
         with self._starting:
-            if self._closed:
-                raise RuntimeError("the store is closed")
             if self._thread is None:
-                thread = threading.Thread(target=self._run, name="magdagdon-writer", daemon=True)
-                thread.start()
-                self._thread = thread
+                # each thread has a queue of its own: one that is closing ends after its jobs
+                self._queue = SimpleQueue()
+                self._thread = threading.Thread(
+                    target=self._run, args=(self._queue,), name="magdagdon-writer", daemon=True
+                )
+                self._thread.start()
+            self._queue.put(_Job(work, done, time.monotonic()))
 
     def close(self) -> None:
         """Commit what was submitted already, then stop the thread."""
         with self._starting:
-            self._closed = True
-            thread = self._thread
+            thread, queue = self._thread, self._queue
+            self._thread = None
         if thread is not None:
-            self._queue.put(None)
+            queue.put(None)
             thread.join()
 
-    def _run(self) -> None:
+    def _run(self, queue: SimpleQueue[_Job[Any] | None]) -> None:
         stop = False
         while not stop:
-            first = self._queue.get()
+            first = queue.get()
             if first is None:
                 return
             group = [first]
             while len(group) < self._most:
                 try:
-                    job = self._queue.get_nowait()
+                    job = queue.get_nowait()
                 except Empty:
                     break
                 if job is None:
