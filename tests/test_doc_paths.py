@@ -1,7 +1,8 @@
 """Every file the documentation names is in the repository: a path (``store/rows.py``,
 ``js/core/app.js``, ``docs/rules.md``) from the root, beside the document or as the end of a
-path in the tree; a bare file name (``tables.py``) somewhere in the tree. A moved or removed
-file then fails here rather than leaving a reference that leads nowhere."""
+path in the tree; a bare file name (``tables.py``) somewhere in the tree. The comments of the
+source (Python, JavaScript, CSS, HTML) are read the same way. A moved or removed file then fails
+here rather than leaving a reference that leads nowhere."""
 
 from __future__ import annotations
 
@@ -27,13 +28,29 @@ TREES = ("src", "tests", "bench", "tools", "docs")
 MADE = ("artifacts/", "build/")
 
 
+#: A comment in each kind of source file: its text is read as a document's line is.
+COMMENTS = {
+    ".py": re.compile(r"#.*$"),
+    ".js": re.compile(r"//.*$|/\*.*?(?:\*/|$)|^\s*\*.*$"),
+    ".mjs": re.compile(r"//.*$|/\*.*?(?:\*/|$)|^\s*\*.*$"),
+    ".css": re.compile(r"/\*.*?(?:\*/|$)|^\s*\*.*$"),
+    ".html": re.compile(r"<!--.*?(?:-->|$)"),
+}
+SOURCES = sorted(
+    path for path in (ROOT / "src").rglob("*") if path.suffix in COMMENTS and path.is_file()
+)
+
+
 def named_files(document: Path) -> list[tuple[int, str]]:
     found = []
-    for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
-        for match in A_PATH.finditer(line):
-            if "://" in line[max(0, match.start() - 12) : match.start() + 3]:
-                continue  # a URL's path
-            found.append((number, match.group(1)))
+    comment = COMMENTS.get(document.suffix)
+    for number, whole in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
+        parts = [m.group(0) for m in comment.finditer(whole)] if comment else [whole]
+        for line in parts:
+            for match in A_PATH.finditer(line):
+                if "://" in line[max(0, match.start() - 12) : match.start() + 3]:
+                    continue  # a URL's path
+                found.append((number, match.group(1)))
     return found
 
 
@@ -55,6 +72,25 @@ def test_every_file_a_document_names_is_there(document: Path) -> None:
         f"line {n}: {name}" for n, name in named_files(document) if not exists(name, document)
     ]
     assert not missing, f"{document.name} names files that are not in the repository: {missing}"
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda d: str(d.relative_to(ROOT)))
+def test_every_file_a_comment_names_is_there(source: Path) -> None:
+    missing = [f"line {n}: {name}" for n, name in named_files(source) if not exists(name, source)]
+    assert not missing, f"{source.name}'s comments name files that are not there: {missing}"
+
+
+def test_the_comments_of_code_are_read_and_not_its_code(tmp_path: Path) -> None:
+    source = tmp_path / "page.js"
+    source.write_text(
+        'import { h } from "./lib/dom.js"; // drawn as js/render/board.js says\n'
+        "/* kept by js/core/nowhere.js */\n",
+        encoding="utf-8",
+    )
+    assert [name for _, name in named_files(source)] == [
+        "js/render/board.js",
+        "js/core/nowhere.js",
+    ]
 
 
 def test_the_check_finds_the_paths_it_is_for(tmp_path: Path) -> None:

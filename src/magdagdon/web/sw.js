@@ -1,8 +1,8 @@
 // The page's service worker: it keeps the page's own files, so the page opens at once, also
 // with no connection. The server puts `self.MAGDAGDON_PAGE = {version, files}` at the head of
-// this file (api/service_worker.py): each file of the page and the SHA-256 of its bytes. A new
+// this file (api/page/service_worker.py): each file of the page and the SHA-256 of its bytes. A new
 // version of any file changes this worker's bytes, so the browser installs it on the next
-// visit; it takes over at once and the page reloads into it (js/offline.js).
+// visit; it takes over at once and the page reloads into it (js/core/offline.js).
 //
 // The offline engine's files (Pyodide and the engine's zip, /engine/runtime/) are listed the same
 // way in `self.MAGDAGDON_ENGINE` and kept in a cache of their own, named by their version: each

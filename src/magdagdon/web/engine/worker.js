@@ -1,6 +1,7 @@
 // The engine worker: MAGDAGDON's Python engine on Pyodide, in a module Web Worker, answering
 // with the server's JSON state view. Everything it loads is the page's own origin's:
-// ./boot.mjs, and ./runtime/ (Pyodide's runtime and magdagdon-engine.zip, `make pyodide`).
+// ./boot.mjs, and the runtime folder beside it (Pyodide's runtime and magdagdon-engine.zip, from
+// build/web-engine/ by `make pyodide`).
 // Start it with new Worker("/engine/worker.js", { type: "module" }); its answers' policy must
 // allow 'wasm-unsafe-eval' (api/edge/security.py gives it to /engine/ only).
 //

@@ -136,7 +136,7 @@ function ready() {
   if (navigator.onLine) loadServer(view.devices, api);
 }
 
-// A tap made before the page was ready (js/boot.js held it), made now on its button if the
+// A tap made before the page was ready (core/boot.js held it), made now on its button if the
 // drawn game still shows that button and it can be tapped.
 function tapHeld(el) {
   if (el && el.isConnected && el.offsetParent !== null && !el.disabled) el.click();

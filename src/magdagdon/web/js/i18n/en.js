@@ -170,7 +170,7 @@ export default {
   errorConflict: "The game changed elsewhere; showing the latest.",
   errorRefused: "The game did not take that move; showing where it stands.",
   loading: "Loading…",
-  // other devices and the connection (js/link.js, js/offline.js)
+  // other devices and the connection (sheets/link.js, core/offline.js)
   phoneTitle: "Play on your phone",
   phoneText: "Scan this with a phone on the same network (Wi-Fi), or open:",
   phoneNone: "To play on a phone on the same network, start the game on the computer with: magdagdon serve --lan",

@@ -173,7 +173,7 @@ export default {
   errorConflict: "Nagbago ang laro sa ibang lugar; ipinapakita na ang bago.",
   errorRefused: "Hindi tinanggap ng laro ang galaw na iyon; ipinapakita ang tunay na lagay.",
   loading: "Naglo-load…",
-  // other devices and the connection (js/link.js, js/offline.js)
+  // other devices and the connection (sheets/link.js, core/offline.js)
   phoneTitle: "Laruin sa telepono",
   phoneText: "I-scan ito gamit ang telepono na nasa parehong network (Wi-Fi), o buksan ang:",
   phoneNone: "Para malaro sa telepono na nasa parehong network, simulan ang laro sa computer gamit ang: magdagdon serve --lan",
