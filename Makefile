@@ -11,7 +11,7 @@ VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) 3.11)
 export UV_PYTHON := $(VENV_PYTHON)
 ARGS ?=
 
-.PHONY: play test lint typecheck pytest setup uv browser postgresql hosting network node pyodide bench clean
+.PHONY: play test lint typecheck jstest pytest setup uv browser postgresql hosting network node pyodide bench clean
 
 ## uv itself, from PyPI, when this Python does not have it yet.
 uv:
@@ -73,8 +73,13 @@ typecheck: setup
 pytest: setup browser postgresql hosting network pyodide
 	$(UV) run --locked pytest -n 2 --dist loadgroup $(ARGS)
 
-## Everything the tests need, then ruff, mypy --strict and the whole pytest suite.
-test: lint typecheck pytest
+## The page's pure modules (web/js/lib/, i18n/ and the state parts of core/) under node's own
+## test runner: tests/js/*.test.mjs import them as the page does.
+jstest: node
+	node --test tests/js/
+
+## Everything the tests need, then ruff, mypy --strict, node's tests and the whole pytest suite.
+test: lint typecheck jstest pytest
 
 bench: setup postgresql browser
 	$(UV) run --locked python bench/engine_bench.py
