@@ -20,7 +20,6 @@ from magdagdon.store.results import result_of
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store import Rows, Store
-    from magdagdon.store.moves import MoveRows
 
 #: The modes of the unfinished games that a new game of each mode abandons: a tutorial is a side
 #: trip (the game under way waits for the player), and an unfinished ranked daily attempt is
@@ -126,15 +125,16 @@ def play(
     (409) leaves everything unchanged. The action that ends a game writes its summary for
     Statistics (``results``), and a ranked game's High Score, in the same transaction.
     """
-    with store.move() as rows:
+    with store.write() as rows:
         return apply_action(rows, player, game_id, action, version=version)
 
 
 def apply_action(
-    rows: MoveRows, player: str, game_id: str, action: Action, *, version: int | None = None
+    rows: Rows, player: str, game_id: str, action: Action, *, version: int | None = None
 ) -> GameRecord:
-    """:func:`play` inside an action's write transaction (``Store.move()``, or one of the
-    transactions of the store's group commit, ``store/groupcommit.py``)."""
+    """:func:`play` inside a write transaction: the one door of every action, whichever way
+    it came (a route, on SQLite in the store's group commit, ``store/groupcommit.py``; a sync
+    of a game played offline, ``services/sync.py``)."""
     game = owned(rows.game(game_id), player, game_id)
     if version is not None and version != game.version:
         if 0 <= version < game.version and rows.action(game_id, version + 1) == action:

@@ -144,10 +144,6 @@ class ResultWrites:
 
     conn: Connection
 
-    def insert_result(self, game: GameRecord, result: GameResult) -> None:
-        """Write the summary of ``game``, which has just ended with ``result``."""
-        self.conn.execute(INSERT_RESULT, result_row(game, result))
-
     def insert_results(self, over: Sequence[tuple[GameRecord, GameResult]]) -> None:
         """The summaries of several finished games at once (an import)."""
         if over:
