@@ -53,10 +53,21 @@ def view_json(view: dict[str, Any]) -> bytes:
     return orjson.dumps(view)
 
 
-def game_response(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
-    """The state view as JSON, serialised once (as ``GameView`` would send it: compact, UTF-8);
-    a returned Response does not get the dependency's cookie, so it is set here."""
-    body = view_json(game_view(game, store))
+def game_response(
+    request: Request,
+    store: Store,
+    game: GameRecord,
+    status: int = 200,
+    *,
+    extra: dict[str, Any] | None = None,
+) -> Response:
+    """The state view as JSON, serialised once (as ``GameView`` would send it: compact, UTF-8),
+    with the top-level fields ``extra`` (a sync's ``sync``); a returned Response does not get
+    the dependency's cookie, so it is set here."""
+    view = game_view(game, store)
+    if extra:
+        view.update(extra)
+    body = view_json(view)
     response = Response(body, status_code=status, media_type="application/json")
     set_new_player_cookie(request, response)
     return response

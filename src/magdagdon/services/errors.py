@@ -108,15 +108,22 @@ class MalformedSyncError(RefusedInputError):
 
 class SyncInvalidError(RefusedInputError):
     """A game played offline whose log does not replay from its seed: ``action`` is the place
-    (1 for the first) of the first action that does not, or None when the game itself is wrong
-    (a daily's seed that is not the day's)."""
+    (1 for the first) of the first action that does not, or None when the game itself is wrong,
+    and then ``field`` names what (``seed``: a daily's seed that is not the day's;
+    ``daily_date``: a day after today, or one a game of its mode does not name)."""
 
-    def __init__(self, message: str, *, action: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, action: int | None = None, field: str | None = None
+    ) -> None:
         super().__init__(message)
         self.action = action
+        self.field = field
 
     def fields(self) -> dict[str, int | str | None]:
-        return {"action": self.action}
+        found: dict[str, int | str | None] = {"action": self.action}
+        if self.field is not None:
+            found["field"] = self.field
+        return found
 
 
 def _rebuilt(cls: type[RefusedInputError], message: str, state: dict[str, Any]) -> Any:

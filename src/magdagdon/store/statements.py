@@ -62,8 +62,10 @@ INSERT_GAME = insert(games)
 #: A game inserted unless its id is there already (two syncs of one new game at once: the
 #: second finds the first's), on each database
 INSERT_GAME_ONCE = {
-    "sqlite": sqlite.insert(games).on_conflict_do_nothing(index_elements=[games.c.id]),
-    "postgresql": postgresql.insert(games).on_conflict_do_nothing(index_elements=[games.c.id]),
+    name: dialect.insert(games)
+    .on_conflict_do_nothing(index_elements=[games.c.id])
+    .execution_options(preserve_rowcount=True)  # an INSERT's rowcount is kept only when asked
+    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
 }
 ABANDON = (
     update(games)
