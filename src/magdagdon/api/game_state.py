@@ -4,7 +4,7 @@ the same one the page's engine worker answers with) plus what only the store kno
 It is sent as the engine made it, serialised once by orjson (compact UTF-8, as the standard
 library's ``json.dumps(separators=(",", ":"), ensure_ascii=False)`` writes it, in a tenth of
 the time): no model checks it again on the way out. ``GameView`` (``schemas/responses.py``)
-documents it, and ``tests/api/test_api_view.py`` shows that the model, and the standard
+documents it, and ``tests/api/test_api_game_state.py`` shows that the model, and the standard
 library, would send the same bytes for games through every phase.
 """
 

@@ -57,7 +57,7 @@ def start(
     ``new_player``: that player is new, and is saved in the same transaction (so a game that
     cannot be saved leaves no player behind)."""
     with store.write() as rows:
-        return begin(
+        return start_in(
             rows, player, difficulty, seed, mode=mode, daily_date=daily_date, new_player=new_player
         )
 
@@ -90,7 +90,7 @@ def new_record(
     )
 
 
-def begin(
+def start_in(
     rows: Rows,
     player: str,
     difficulty: Difficulty,
@@ -100,8 +100,8 @@ def begin(
     daily_date: str | None = None,
     new_player: Player | None = None,
 ) -> GameRecord:
-    """:func:`start` inside a write transaction that may have read what decides the mode
-    (``magdagdon.services.daily``)."""
+    """:func:`start` inside the write transaction ``rows``, which may have read what decides
+    the mode (``magdagdon.services.daily``)."""
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     stamp = now()

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     import enum
 
     from magdagdon.store import Player, Store
-    from magdagdon.store.rows import Rows
+    from magdagdon.store.queries import Rows
 
 FORMAT = "magdagdon-export"
 VERSION = 1

@@ -1,5 +1,5 @@
 """The statements of the shared rate counters (``counters.py``), part of
-:class:`~magdagdon.store.rows.Rows`: one upsert counts a request in all of its counters at
+:class:`~magdagdon.store.queries.Rows`: one upsert counts a request in all of its counters at
 once and answers each counter's hits; a refused request's counts are taken back; ended windows
 are swept. They run on the driver's own cursor: SQLAlchemy's statement machinery costs more
 than the statement itself on this path, which every limited request takes.

@@ -31,7 +31,7 @@ from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from magdagdon.store.rows import Rows
+    from magdagdon.store.queries import Rows
     from magdagdon.store.store import Store
 
 log = logging.getLogger("magdagdon.store")

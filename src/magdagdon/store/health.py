@@ -63,7 +63,7 @@ def probe(store: Store, fresh: float | None = None) -> Failure | None:
 
 
 class HealthReads:
-    """The read of the file's soundness (part of :class:`~magdagdon.store.rows.Reads`)."""
+    """The read of the file's soundness (part of :class:`~magdagdon.store.queries.Reads`)."""
 
     conn: Connection
 
@@ -73,7 +73,7 @@ class HealthReads:
 
 
 class HealthWrites:
-    """The probe's write (part of :class:`~magdagdon.store.rows.Rows`)."""
+    """The probe's write (part of :class:`~magdagdon.store.queries.Rows`)."""
 
     conn: Connection
 

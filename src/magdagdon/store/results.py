@@ -103,7 +103,7 @@ def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
 
 
 class ResultReads:
-    """The reads of Statistics (part of :class:`~magdagdon.store.rows.Reads`)."""
+    """The reads of Statistics (part of :class:`~magdagdon.store.queries.Reads`)."""
 
     conn: Connection
 
@@ -140,7 +140,7 @@ class ResultReads:
 
 
 class ResultWrites:
-    """The writes of summaries (part of :class:`~magdagdon.store.rows.Rows`)."""
+    """The writes of summaries (part of :class:`~magdagdon.store.queries.Rows`)."""
 
     conn: Connection
 

@@ -2,7 +2,7 @@
 PostgreSQL. It reads and writes rows and nothing else: the rules of a game and of its modes are
 the services' (``magdagdon.services``). Every query goes through one of three transactions:
 :meth:`Store.read` and :meth:`Store.snapshot` hand out :class:`Reads`, :meth:`Store.write`
-hands out :class:`Rows` (``rows.py``); the few methods here are the one-query shortcuts.
+hands out :class:`Rows` (``queries.py``); the few methods here are the one-query shortcuts.
 
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the
@@ -30,8 +30,8 @@ from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.groupcommit import GroupCommit
 from magdagdon.store.paths import database_url, describe
 from magdagdon.store.prepared import Statements
+from magdagdon.store.queries import Reads, Rows, checked_language
 from magdagdon.store.records import HighScore, Player, now
-from magdagdon.store.rows import Reads, Rows, checked_language
 from magdagdon.store.writegate import WriteGate
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request, Response
 
 from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.game_state import game_response
 from magdagdon.api.schemas.responses import GameLogOut, SyncedView, error_responses
-from magdagdon.api.view import game_response
 from magdagdon.services import sync
 
 router = APIRouter(prefix="/api/games", tags=["games"])
