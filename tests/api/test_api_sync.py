@@ -6,14 +6,15 @@ does not replay is refused with nothing changed."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from daily_helpers import Clock, play_out, start_daily
 from sqlalchemy import select
+from sync_helpers import offline_game
 
-from api_helpers import post_action, whole_game
-from magdagdon.engine import Difficulty, GameState, action_to_json
+from api_helpers import post_action
+from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import daily_seed
 from magdagdon.store.tables import games
 
@@ -26,18 +27,6 @@ if TYPE_CHECKING:
 @pytest.fixture
 def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Clock:
     return Clock(tmp_path, monkeypatch, "2026-12-03")
-
-
-def offline_game(seed: int, game_id: str, upto: int | None = None) -> dict[str, Any]:
-    actions = [action_to_json(a) for a in whole_game(GameState.new(Difficulty.PEACEFUL, seed))]
-    return {
-        "id": game_id,
-        "difficulty": "peaceful",
-        "seed": seed,
-        "mode": "normal",
-        "daily_date": None,
-        "actions": actions[:upto],
-    }
 
 
 def scores(client: TestClient) -> list[str]:

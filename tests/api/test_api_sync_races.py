@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sync_helpers import offline_game
 
 from api_helpers import whole_game
 from magdagdon.engine import Difficulty, GameState, action_to_json
@@ -21,18 +22,6 @@ if TYPE_CHECKING:
 
 ROUNDS = 50
 WAIT = 120.0  # seconds: a barrier that long means a sync hung
-
-
-def offline_game(seed: int, game_id: str, upto: int | None = None) -> dict[str, Any]:
-    actions = [action_to_json(a) for a in whole_game(GameState.new(Difficulty.PEACEFUL, seed))]
-    return {
-        "id": game_id,
-        "difficulty": "peaceful",
-        "seed": seed,
-        "mode": "normal",
-        "daily_date": None,
-        "actions": actions[:upto],
-    }
 
 
 def second_device(app: FastAPI, client: TestClient) -> TestClient:
