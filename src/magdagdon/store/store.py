@@ -2,7 +2,9 @@
 PostgreSQL. It reads and writes rows and nothing else: the rules of a game and of its modes are
 the services' (``magdagdon.services``). Every query goes through one of three transactions:
 :meth:`Store.read` and :meth:`Store.snapshot` hand out :class:`Reads`, :meth:`Store.write`
-hands out :class:`Rows` (``queries.py``); the few methods here are the one-query shortcuts.
+hands out :class:`Rows` (``queries.py``: every write, an action's included) — and, on
+PostgreSQL, :meth:`Store.autocommit` for the rate counters, which need none; the few methods
+here are the one-query shortcuts.
 
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the
