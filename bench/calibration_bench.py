@@ -49,7 +49,7 @@ from magdagdon.bots.risky import risky_turn
 from magdagdon.bots.value import Key, Value, Values, after_advice, offset, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.sim.summary import game_seed
 
 MODULE = Path(__file__).resolve().parent.parent / "src/magdagdon/bots/value_calibration.py"

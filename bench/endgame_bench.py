@@ -26,7 +26,7 @@ from magdagdon.bots.endgame import EXACT_UPTO, INDEX, Endgame
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.value import after_advice
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.rules import adjusted
 from magdagdon.sim.summary import game_seed, percentile
 

@@ -34,7 +34,7 @@ from magdagdon.engine import Difficulty, GameState, Phase
 from magdagdon.sim.summary import game_seed
 
 if TYPE_CHECKING:
-    from magdagdon.engine.codes import Codes
+    from magdagdon.engine.board_codes import Codes
 
 Record = tuple[list[int], int]  # (board codes after a turn, final score + penalties paid then)
 

@@ -35,7 +35,7 @@ from magdagdon.bots.greedy import GreedyBot
 from magdagdon.bots.residual import TUPLES, Residual, data_path
 from magdagdon.bots.tuning import WEIGHTS
 from magdagdon.engine import Difficulty, GameState, Phase
-from magdagdon.engine.codes import Codes
+from magdagdon.engine.board_codes import Codes
 from magdagdon.sim.summary import game_seed
 
 if TYPE_CHECKING:

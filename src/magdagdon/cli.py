@@ -136,17 +136,15 @@ def _lan_address() -> str | None:
 
 def _open_store(db: str | None) -> Store | None:
     """The store of ``--db``; None, with the reason on standard error, when it cannot open."""
-    import sqlite3
-
-    from sqlalchemy.exc import SQLAlchemyError
-
     from magdagdon.store import SchemaTooNewError, Store, describe, resolve_db
+    from magdagdon.store.failures import DATABASE_ERRORS
     from magdagdon.store.health import damage
 
     target = resolve_db(db)
+    refused: tuple[type[Exception], ...] = (SchemaTooNewError, OSError, ValueError)
     try:
         store = Store(target)
-    except (SchemaTooNewError, SQLAlchemyError, sqlite3.Error, OSError, ValueError) as exc:
+    except refused + DATABASE_ERRORS as exc:
         reason = getattr(exc, "orig", None) or exc
     else:
         reason = damage(store)
@@ -215,14 +213,14 @@ def serve(
 
 
 def db_copy(source: str, target: str) -> int:
-    from sqlalchemy.exc import SQLAlchemyError
-
     from magdagdon.store import SchemaTooNewError, TargetNotEmptyError, describe, resolve_db
     from magdagdon.store.copy import copy_database
+    from magdagdon.store.failures import DATABASE_ERRORS
 
+    refused: tuple[type[Exception], ...] = (TargetNotEmptyError, SchemaTooNewError, OSError)
     try:
         copied = copy_database(resolve_db(source), resolve_db(target))
-    except (TargetNotEmptyError, SchemaTooNewError, SQLAlchemyError, OSError) as exc:
+    except refused + DATABASE_ERRORS as exc:
         reason = getattr(exc, "orig", None) or exc
         print(f"magdagdon: db copy failed: {reason}", file=sys.stderr)
         return 1

@@ -289,6 +289,24 @@ def test_daily_challenges_and_imports_count_as_starting_games(db_path: Path) -> 
         assert_rate_limited(client.post("/api/games", json=NEW_GAME))
 
 
+def test_a_sync_counts_as_starting_a_game(db_path: Path) -> None:
+    app = limited_app(db_path, games_rate="2/minute", games_rate_per_address="off")
+    sent = {
+        "id": "synced-1",
+        "difficulty": "peaceful",
+        "seed": 1,
+        "mode": "normal",
+        "daily_date": None,
+        "actions": [],
+    }
+    with TestClient(app) as client:
+        client.put("/api/player", json={"language": "fil"})
+        assert client.post("/api/games/sync", json=sent).status_code == 200
+        assert client.post("/api/games", json=NEW_GAME).status_code == 201
+        assert_rate_limited(client.post("/api/games/sync", json={**sent, "id": "synced-2"}))
+        assert client.get("/api/games/synced-2/log").status_code == 404  # nothing was made
+
+
 def test_hints_are_limited_but_playing_is_not(db_path: Path) -> None:
     app = limited_app(db_path, hints_rate="3/minute", hints_rate_per_address="off")
     with TestClient(app) as client:

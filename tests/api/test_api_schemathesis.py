@@ -106,12 +106,12 @@ def test_a_server_error_would_fail_the_check(
     api_session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same machinery reports a 500: break the state view and watch it fail."""
-    from magdagdon.api import view
+    from magdagdon.api import game_state
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("deliberately broken")
 
-    monkeypatch.setattr(view, "game_view", broken)
+    monkeypatch.setattr(game_state, "game_view", broken)
     operation = api_session.schema["/api/games/current"]["GET"]
 
     @given(case=operation.as_strategy())

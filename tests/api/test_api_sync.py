@@ -6,14 +6,15 @@ does not replay is refused with nothing changed."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from daily_helpers import Clock, play_out, start_daily
 from sqlalchemy import select
+from sync_helpers import offline_game
 
-from api_helpers import post_action, whole_game
-from magdagdon.engine import Difficulty, GameState, action_to_json
+from api_helpers import post_action
+from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import daily_seed
 from magdagdon.store.tables import games
 
@@ -28,18 +29,6 @@ def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Clock:
     return Clock(tmp_path, monkeypatch, "2026-12-03")
 
 
-def offline_game(seed: int, game_id: str, upto: int | None = None) -> dict[str, Any]:
-    actions = [action_to_json(a) for a in whole_game(GameState.new(Difficulty.PEACEFUL, seed))]
-    return {
-        "id": game_id,
-        "difficulty": "peaceful",
-        "seed": seed,
-        "mode": "normal",
-        "daily_date": None,
-        "actions": actions[:upto],
-    }
-
-
 def scores(client: TestClient) -> list[str]:
     return [e["game_id"] for e in client.get("/api/highscores?difficulty=peaceful").json()]
 
@@ -50,9 +39,14 @@ def test_a_game_played_offline_is_stored_once_with_its_log(client: TestClient) -
     assert answer.status_code == 200, answer.text
     assert answer.json()["phase"] == "over"
     assert answer.json()["version"] == len(game["actions"])
+    assert answer.json()["sync"] == {
+        "outcome": "stored",
+        "game_id": game["id"],
+        "sent_id": game["id"],
+    }
     again = client.post("/api/games/sync", json=game)
     assert again.status_code == 200
-    assert again.json() == answer.json()
+    assert again.json() == {**answer.json(), "sync": {**answer.json()["sync"], "outcome": "same"}}
     assert scores(client) == [game["id"]]
     log = client.get(f"/api/games/{game['id']}/log").json()
     assert log["actions"] == game["actions"]
@@ -64,9 +58,16 @@ def test_a_game_sent_in_parts_is_brought_up_to_the_last_log(client: TestClient) 
     first = client.post("/api/games/sync", json=offline_game(8, "o-part", upto=5))
     assert first.json()["phase"] != "over"
     assert client.get("/api/games/current").json()["id"] == "o-part"  # the game under way
+    assert first.json()["sync"]["outcome"] == "stored"
     whole = client.post("/api/games/sync", json=offline_game(8, "o-part"))
     assert whole.json()["phase"] == "over"
+    assert whole.json()["sync"] == {"outcome": "extended", "game_id": "o-part", "sent_id": "o-part"}
     assert scores(client) == ["o-part"]
+    # a device that kept only the start: the server's game has it all
+    behind = client.post("/api/games/sync", json=offline_game(8, "o-part", upto=5))
+    assert behind.status_code == 200
+    assert behind.json()["sync"]["outcome"] == "same"
+    assert behind.json()["phase"] == "over"
 
 
 def test_a_server_game_goes_on_from_where_offline_play_left_it(client: TestClient) -> None:
@@ -92,7 +93,7 @@ def test_a_log_that_does_not_replay_is_refused_and_changes_nothing(client: TestC
     assert client.get("/api/games/o-bad/log").status_code == 404
 
 
-def test_another_way_than_the_server_game_is_a_conflict(client: TestClient) -> None:
+def test_another_way_than_the_server_game_is_kept_as_a_practice_game(client: TestClient) -> None:
     game = client.post("/api/games", json={"difficulty": "peaceful", "seed": 11}).json()
     rolled = post_action(client, game["id"], {"type": "roll", "version": 0})
     die, cells = next((d, c) for d, c in rolled["valid_cells"].items() if len(c) > 1)
@@ -103,9 +104,19 @@ def test_another_way_than_the_server_game_is_a_conflict(client: TestClient) -> N
         "actions": [{"type": "roll"}, {**stage, "cell": cells[1]}],
     }
     answer = client.post("/api/games/sync", json=sent)
-    assert answer.status_code == 409
-    assert answer.json()["error"]["code"] == "sync_conflict"
+    assert answer.status_code == 200, answer.text
+    kept = answer.json()
+    assert kept["sync"]["outcome"] == "branch"
+    assert kept["sync"]["sent_id"] == game["id"]
+    assert kept["sync"]["game_id"] == kept["id"] != game["id"]
+    assert (kept["mode"], kept["version"]) == ("practice", 2)
+    assert imported(client, kept["id"])
     assert client.get(f"/api/games/{game['id']}/log").json()["actions"] == [{"type": "roll"}, stage]
+    assert client.get(f"/api/games/{kept['id']}/log").json()["actions"] == sent["actions"]
+    assert client.get(f"/api/games/{game['id']}").json()["abandoned"] is False
+    again = client.post("/api/games/sync", json=sent)  # its answer lost, sent again: kept once
+    assert again.json()["sync"] == kept["sync"]
+    assert again.json()["version"] == 2
 
 
 def test_another_players_game_id_is_refused(client: TestClient, other_client: TestClient) -> None:

@@ -18,7 +18,7 @@ from magdagdon.bots.residual import TUPLES, Residual, load
 from magdagdon.bots.tuning import WEIGHTS, Evaluators, weights_for
 from magdagdon.engine import Difficulty, GameState, Roll
 from magdagdon.engine.board import SYMMETRIES
-from magdagdon.engine.codes import images
+from magdagdon.engine.board_codes import images
 from magdagdon.engine.scoring import board_points
 
 ROOT = Path(__file__).resolve().parents[2]

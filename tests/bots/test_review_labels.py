@@ -19,7 +19,7 @@ from magdagdon.bots.endgame import Endgame
 from magdagdon.bots.review import label, review_game
 from magdagdon.bots.value import Values
 from magdagdon.engine import Difficulty, GameState, Stage, action_from_json
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 
 
 def _log(text: str) -> list[Any]:

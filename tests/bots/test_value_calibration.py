@@ -16,7 +16,7 @@ from magdagdon.bots.value import Values
 from magdagdon.bots.value_calibration import START_SE
 from magdagdon.engine import Difficulty, GameState, Phase
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.sim.summary import game_seed, play_with
 
 #: A run seed apart from those the offsets were fitted on and the benchmark checks (100, 200).

@@ -21,7 +21,11 @@ EXAMPLES: dict[str, dict[str, int]] = {
     "magdagdon.engine": {"magdagdon.engine": 7},
     "magdagdon.engine.board": {"cell_of": 1, "iter_cells": 1, "row_col": 1, "spread": 1},
     "magdagdon.engine.codec": {"cell_to_json": 1},
-    "magdagdon.engine.codes": {"magdagdon.engine.codes": 3, "images": 1, "mask_values": 1},
+    "magdagdon.engine.board_codes": {
+        "magdagdon.engine.board_codes": 3,
+        "images": 1,
+        "mask_values": 1,
+    },
     "magdagdon.engine.daily": {"magdagdon.engine.daily": 4},
     "magdagdon.engine.dice": {
         "die_value": 1,
@@ -39,6 +43,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
     },
     "magdagdon.engine.scoring": {"board_points": 2, "combo_of": 1, "line_bonus": 1},
     "magdagdon.engine.host": {"magdagdon.engine.host": 8},
+    "magdagdon.engine.replays": {"magdagdon.engine.replays": 4},
     "magdagdon.engine.search": {"can_place": 2},
     "magdagdon.engine.view": {"magdagdon.engine.view": 3},
 }

@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from magdagdon.store import GameRecord
-    from magdagdon.store.moves import MoveRows
+    from magdagdon.store import GameRecord, Rows
 
 WAIT = 60.0  # seconds: only a broken writer thread takes this long
 
@@ -33,7 +32,7 @@ class Outcome:
         self.answered = threading.Event()
         self.result: Any = None
         self.error: BaseException | None = None
-        self.rows: MoveRows | None = None
+        self.rows: Rows | None = None
         self.saved_when_answered: GameRecord | None = None
 
     def done(self, result: Any, error: BaseException | None) -> None:
@@ -51,21 +50,21 @@ def new_games(store: Store, count: int) -> list[GameRecord]:
     ]
 
 
-def roll(game: GameRecord, outcome: Outcome) -> Callable[[MoveRows], GameRecord]:
-    def work(rows: MoveRows) -> GameRecord:
+def roll(game: GameRecord, outcome: Outcome) -> Callable[[Rows], GameRecord]:
+    def work(rows: Rows) -> GameRecord:
         outcome.rows = rows
         return games.apply_action(rows, game.player, game.id, Roll())
 
     return work
 
 
-def submit_together(store: Store, works: list[Callable[[MoveRows], Any]]) -> list[Outcome]:
+def submit_together(store: Store, works: list[Callable[[Rows], Any]]) -> list[Outcome]:
     """Submit ``works`` while the writer is busy with an action before them, so that it finds
     them all waiting when it is free: they make one group."""
     assert store.group is not None
     busy, go = threading.Event(), threading.Event()
 
-    def first_work(rows: MoveRows) -> None:
+    def first_work(rows: Rows) -> None:
         busy.set()
         assert go.wait(WAIT)
 
@@ -104,11 +103,11 @@ def test_an_action_that_raises_is_rolled_back_alone(sqlite_store: Store) -> None
         a, b, c = new_games(store, 3)
         outcomes = [Outcome() for _ in range(3)]
 
-        def saved_then_fails(rows: MoveRows) -> None:
+        def saved_then_fails(rows: Rows) -> None:
             games.apply_action(rows, b.player, b.id, Roll())  # written, then undone
             raise RuntimeError("after the write")
 
-        def illegal(rows: MoveRows) -> None:
+        def illegal(rows: Rows) -> None:
             games.apply_action(rows, c.player, c.id, Roll())
             games.apply_action(rows, c.player, c.id, Roll())  # a second roll: refused
 
@@ -127,7 +126,7 @@ def test_a_failed_transaction_saves_none_of_its_actions(sqlite_store: Store) -> 
         full = sqlite3.OperationalError("database or disk is full")
         full.sqlite_errorcode = sqlite3.SQLITE_FULL
 
-        def disk_full(rows: MoveRows) -> None:
+        def disk_full(rows: Rows) -> None:
             raise full
 
         done = submit_together(store, [roll(a, Outcome()), disk_full, roll(b, Outcome())])

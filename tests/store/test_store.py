@@ -295,21 +295,19 @@ def test_a_key_with_a_nul_names_nothing(store: Store) -> None:
         games.play(store, "p", "ga\x00me", Roll())
 
 
-@pytest.mark.parametrize("transaction", ["write", "move"])
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_a_move_saved_over_a_stale_version_writes_nothing(
-    kind: str, transaction: str, make_db: Callable[..., str]
+    kind: str, make_db: Callable[..., str]
 ) -> None:
     """The guard under the lock: a move saved over a version the game is no longer at is a
     conflict, and neither its state nor its log entry is written (PostgreSQL writes both in
-    one statement, SQLite in two), in a write transaction and in an action's (``move``, on the
-    driver's connection)."""
+    one statement, SQLite in two, each prepared on the driver's cursor)."""
     with Store(make_db(kind)) as store:
         player = store.new_player()
         game = games.start(store, player.token, Difficulty.PEACEFUL, 5)
         played = games.play(store, player.token, game.id, Roll())
         stale = replace(played, state=played.state.apply(plain_turn(played.state)[0]))
-        begin = store.write if transaction == "write" else store.move
+        begin = store.write
         with pytest.raises(VersionConflictError), begin() as rows:
             rows.save_move(stale, Roll())  # claims the game was at version 0: it is at 1
         saved = store.game(game.id)

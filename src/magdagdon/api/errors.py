@@ -6,14 +6,11 @@ and the edge's own answers (``api/edge/answers.py``) alike. Bad input is 404, 40
 from __future__ import annotations
 
 import logging
-import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import psycopg
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 
@@ -37,7 +34,7 @@ from magdagdon.services.errors import (
     SyncInvalidError,
     VersionConflictError,
 )
-from magdagdon.store.failures import StorageUnavailableError, classify
+from magdagdon.store.failures import DRIVER_ERRORS, StorageUnavailableError, classify
 
 if TYPE_CHECKING:
     from fastapi import FastAPI, Request
@@ -212,7 +209,7 @@ _METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
 def install(app: FastAPI) -> None:
     for kind in ANSWERS:
         app.add_exception_handler(kind, answer)
-    for driver in (DBAPIError, sqlite3.Error, psycopg.Error):
+    for driver in DRIVER_ERRORS:
         app.add_exception_handler(driver, _driver_error)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)

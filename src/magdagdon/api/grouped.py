@@ -9,7 +9,7 @@ import asyncio
 import functools
 from typing import TYPE_CHECKING
 
-from magdagdon.api.view import game_view, view_json
+from magdagdon.api.game_state import game_view, view_json
 from magdagdon.services import games
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from magdagdon.bots.planner import (
 )
 from magdagdon.engine import Action, Adjust, Difficulty, Reroll, Ruin, rules
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.codes import EMPTY, Codes, ruin_boards
+from magdagdon.engine.board_codes import EMPTY, Codes, ruin_boards
 from magdagdon.engine.dice import roll_chances
 from magdagdon.engine.rules import DELTAS, DICE_PER_ROLL, adjusted
 from magdagdon.engine.scoring import board_points

@@ -19,7 +19,7 @@ from itertools import pairwise, product
 from magdagdon.bots.residual import Residual
 from magdagdon.bots.residual import load as load_residual
 from magdagdon.engine.board import NEIGHBOURS, RUIN_CODE
-from magdagdon.engine.codes import ANY_VALUE, BESIDE, EMPTY, Codes, fit_masks, mask_values
+from magdagdon.engine.board_codes import ANY_VALUE, BESIDE, EMPTY, Codes, fit_masks, mask_values
 from magdagdon.engine.rules import RUIN_PENALTY, may_touch
 from magdagdon.engine.scoring import LINES, line_bonus
 

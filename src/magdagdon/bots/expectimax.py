@@ -39,7 +39,7 @@ from magdagdon.engine import (
     rules,
 )
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.codes import EMPTY, Codes, ruin_boards
+from magdagdon.engine.board_codes import EMPTY, Codes, ruin_boards
 from magdagdon.engine.dice import roll_expectation
 from magdagdon.engine.rules import DICE_PER_ROLL, adjusted
 from magdagdon.engine.scoring import board_points

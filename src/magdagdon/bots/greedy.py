@@ -11,7 +11,7 @@ from magdagdon.bots.planner import turn_plans
 from magdagdon.bots.tuning import Evaluators
 from magdagdon.engine import GameState, Phase, Ruin
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.codes import put
+from magdagdon.engine.board_codes import put
 
 if TYPE_CHECKING:
     from magdagdon.bots.evaluate import Evaluator

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.engine.board import frame_fits, frame_place, frame_valid, iter_cells
-from magdagdon.engine.codes import Codes, frame_of_codes, put
+from magdagdon.engine.board_codes import Codes, frame_of_codes, put
 from magdagdon.engine.dice import roll_chances, roll_outcomes
 from magdagdon.engine.rules import DELTAS, VALUES, adjusted
 from magdagdon.engine.search import can_place_frame

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from magdagdon.engine.board import SYMMETRIES
-from magdagdon.engine.codes import EMPTY, Codes, images
+from magdagdon.engine.board_codes import EMPTY, Codes, images
 from magdagdon.engine.scoring import LINES
 
 #: The 2×2 squares of the board, each as four cells.

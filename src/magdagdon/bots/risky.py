@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from magdagdon.bots.base import play_turns
 from magdagdon.bots.planner import magdagdon_chance, turn_plans
 from magdagdon.engine import Confirm, GameState, Phase, Roll, Ruin, Stage, rules
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
-    from magdagdon.engine.codes import Codes
+    from magdagdon.engine.board_codes import Codes
 
 
 def risk(board: Codes, difficulty: Difficulty) -> float:

@@ -40,7 +40,7 @@ from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
 from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage, Unstage
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
 
 if TYPE_CHECKING:

@@ -6,7 +6,8 @@ form, ``state_to_json``: enough to go on playing) and ``record`` (the state view
 fields: ``game_id``, ``version``, ``mode``, ``daily_date``, ``hints_used``…) — and every reply
 brings the next ones with the state ``view`` (``magdagdon.engine.view``), the server's JSON.
 A refused action answers ``{"error": {"code", "message"}}`` with the server's codes and changes
-nothing.
+nothing. Every call reads its request and answers its errors the same way (:func:`_answer`);
+a game opened from its log is replayed by the engine's one replay (``replays.py``).
 
 >>> import json
 >>> game = json.loads(new_game('{"difficulty": "peaceful", "seed": 1, "game_id": "g1"}'))
@@ -24,20 +25,17 @@ nothing.
 from __future__ import annotations
 
 import json
-from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from magdagdon.engine.codec import (
-    action_from_json,
-    action_to_json,
-    state_from_json,
-    state_to_json,
-)
-from magdagdon.engine.daily import daily_seed
+from magdagdon.engine.codec import action_from_json, action_to_json, state_from_json, state_to_json
 from magdagdon.engine.errors import IllegalActionError, MalformedError
+from magdagdon.engine.replays import ReplayError, game_seed, replay_log
 from magdagdon.engine.rules import Difficulty
 from magdagdon.engine.state import GameState
 from magdagdon.engine.view import state_view
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 #: The record fields a state view takes besides the state, with their types.
 RECORD_FIELDS: dict[str, tuple[type, ...]] = {
@@ -54,6 +52,23 @@ RECORD_FIELDS: dict[str, tuple[type, ...]] = {
 
 #: The game modes of docs/api.md.
 MODES = ("normal", "daily", "practice", "tutorial")
+
+
+def _answer(request: str, what: str, work: Callable[[dict[str, Any]], str]) -> str:
+    """``work`` of the request's JSON object (``what`` names it in an error): its reply, or the
+    error of what it raised — a rule's refusal answers the rule's code, a log that does not
+    replay the code of its first refused action, anything else not understood ``malformed``."""
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise MalformedError(f"{what} is a JSON object")
+        return work(data)
+    except ReplayError as exc:
+        return _error(exc.code, str(exc))
+    except IllegalActionError as exc:
+        return _error(exc.code, exc.message)
+    except (MalformedError, ValueError) as exc:
+        return _error("malformed", str(exc))
 
 
 def _record(data: Any) -> dict[str, Any]:
@@ -80,52 +95,45 @@ def _error(code: str, message: str) -> str:
     return json.dumps({"error": {"code": code, "message": message}})
 
 
+def _started(data: dict[str, Any]) -> tuple[Difficulty, int | None, dict[str, Any]]:
+    """A new game's difficulty, seed (None: its day's) and record fields."""
+    fields = dict(data)
+    difficulty = Difficulty(fields.pop("difficulty", None))
+    seed = fields.pop("seed", None)
+    return difficulty, seed, _record(fields)
+
+
 def new_game(request: str) -> str:
     """A new game: ``{"difficulty", "game_id"}`` and a ``seed``, or a ``daily_date``
     (``YYYY-MM-DD``) whose challenge's seed it takes; ``mode`` and the other record fields."""
-    try:
-        data = json.loads(request)
-        if not isinstance(data, dict):
-            raise MalformedError("a new game is a JSON object")
-        fields = dict(data)
-        difficulty = Difficulty(fields.pop("difficulty", None))
-        seed = fields.pop("seed", None)
-        record = _record(fields)
-        if seed is None and isinstance(record.get("daily_date"), str):
-            seed = daily_seed(date.fromisoformat(record["daily_date"]), difficulty)
-        if type(seed) is not int or seed < 0:
-            raise MalformedError(f"the seed must be a whole number ≥ 0, not {seed!r}")
+
+    def work(data: dict[str, Any]) -> str:
+        difficulty, seed, record = _started(data)
+        seed = game_seed(difficulty, seed, record.get("daily_date") if seed is None else None)
         return _reply(GameState.new(difficulty, seed), record)
-    except (MalformedError, ValueError) as exc:
-        return _error("malformed", str(exc))
+
+    return _answer(request, "a new game", work)
 
 
 def play(request: str) -> str:
     """``{"state", "record", "action"}`` → the state after the action, ``version`` one more."""
-    try:
-        data = json.loads(request)
-        if not isinstance(data, dict):
-            raise MalformedError("a play is a JSON object")
+
+    def work(data: dict[str, Any]) -> str:
         state = state_from_json(data.get("state"))
         record = _record(data.get("record"))
-        action = action_from_json(data.get("action"))
-        after = state.apply(action)
-    except IllegalActionError as exc:
-        return _error(exc.code, exc.message)
-    except (MalformedError, ValueError) as exc:
-        return _error("malformed", str(exc))
-    return _reply(after, {**record, "version": record["version"] + 1})
+        after = state.apply(action_from_json(data.get("action")))
+        return _reply(after, {**record, "version": record["version"] + 1})
+
+    return _answer(request, "a play", work)
 
 
 def view(request: str) -> str:
     """``{"state", "record"}`` → the same reply as :func:`play` without an action."""
-    try:
-        data = json.loads(request)
-        if not isinstance(data, dict):
-            raise MalformedError("a view request is a JSON object")
+
+    def work(data: dict[str, Any]) -> str:
         return _reply(state_from_json(data.get("state")), _record(data.get("record")))
-    except (MalformedError, ValueError) as exc:
-        return _error("malformed", str(exc))
+
+    return _answer(request, "a view request", work)
 
 
 # ----- one game kept in memory ---------------------------------------------------------------
@@ -149,27 +157,19 @@ def open_game(request: str) -> str:
     "view", "seed"}`` (``version`` is the number of actions; ``seed`` the one played, a daily's
     taken from its day), or an error naming the action that does not replay (nothing kept
     then)."""
-    try:
-        data = json.loads(request)
-        if not isinstance(data, dict):
-            raise MalformedError("a game to open is a JSON object")
+
+    def work(data: dict[str, Any]) -> str:
         fields = dict(data)
         actions = fields.pop("actions", [])
         if not isinstance(actions, list):
             raise MalformedError("the actions are a list")
-        started = json.loads(new_game(json.dumps({**fields, "version": 0})))
-        if "error" in started:
-            return json.dumps(started)
-        state = state_from_json(started["state"])
-        for index, action in enumerate(actions, 1):
-            try:
-                state = state.apply(action_from_json(action))
-            except IllegalActionError as exc:
-                return _error(exc.code, f"action {index} does not replay: {exc.message}")
-    except (MalformedError, ValueError) as exc:
-        return _error("malformed", str(exc))
-    record = {**started["record"], "version": len(actions)}
-    return _keep(state, record, seed=started["state"]["seed"])
+        difficulty, seed, record = _started({**fields, "version": 0})
+        day = record.get("daily_date") if seed is None else None
+        replayed = replay_log(difficulty, seed, actions, daily_date=day)
+        record["version"] = len(actions)
+        return _keep(replayed.state, record, seed=replayed.state.seed)
+
+    return _answer(request, "a game to open", work)
 
 
 def act(request: str) -> str:
@@ -178,14 +178,11 @@ def act(request: str) -> str:
     if not _kept:
         return _error("not_found", "no game is open")
     state, record = _kept[0]
-    try:
-        data = json.loads(request)
-        if not isinstance(data, dict):
-            raise MalformedError("an action request is a JSON object")
+
+    def work(data: dict[str, Any]) -> str:
         action = action_from_json(data.get("action"))
         after = state.apply(action)
-    except IllegalActionError as exc:
-        return _error(exc.code, exc.message)
-    except (MalformedError, ValueError) as exc:
-        return _error("malformed", str(exc))
-    return _keep(after, {**record, "version": record["version"] + 1}, action=action_to_json(action))
+        record_after = {**record, "version": record["version"] + 1}
+        return _keep(after, record_after, action=action_to_json(action))
+
+    return _answer(request, "an action request", work)

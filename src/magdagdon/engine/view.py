@@ -1,9 +1,9 @@
 """The state view: the JSON game state of docs/api.md, built from the engine alone.
 
-The server (``magdagdon.api.view``) and the page's engine worker (Pyodide) both answer with it,
-so a game looks the same whether played online or in the page. Standard library and engine only:
-the few fields that are the game record's, not the rules' (its id, version, mode, day, hints,
-rank), are passed in.
+The server (``magdagdon.api.game_state``) and the page's engine worker (Pyodide) both answer
+with it, so a game looks the same whether played online or in the page. Standard library and
+engine only: the few fields that are the game record's, not the rules' (its id, version, mode,
+day, hints, rank), are passed in.
 
 >>> from magdagdon.engine import Difficulty, GameState
 >>> view = state_view(GameState.new(Difficulty.PEACEFUL, seed=1), game_id="g1", version=0)

@@ -106,7 +106,7 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
         seed = daily_seed(day, difficulty)
-        return games.begin(rows, player, difficulty, seed, mode=mode, daily_date=text)
+        return games.start_in(rows, player, difficulty, seed, mode=mode, daily_date=text)
 
 
 def overview(store: Store, player: str) -> Overview:

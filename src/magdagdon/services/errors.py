@@ -6,28 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-
-class RefusedError(Exception):
-    """A refused request; ``message`` says why, in words a player can act on."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-    def fields(self) -> dict[str, int | str | None]:
-        """What the answer's ``error`` carries besides its code and message."""
-        return {}
-
+# the refusals the store itself makes (a game it does not have, a write over a stale version),
+# answered from the same table
+from magdagdon.store.errors import GameNotFoundError as GameNotFoundError
+from magdagdon.store.errors import RefusedError as RefusedError
+from magdagdon.store.errors import VersionConflictError as VersionConflictError
 
 # ----- 404 ------------------------------------------------------------------------------------
-
-
-class GameNotFoundError(RefusedError):
-    """No such game, or another player's (which is as unknown as a missing one)."""
-
-    def __init__(self, game_id: str) -> None:
-        super().__init__(f"no such game: {game_id}")
-        self.game_id = game_id
 
 
 _LINK_MESSAGES = {
@@ -49,10 +34,6 @@ class LinkInvalidError(RefusedError):
 
 
 # ----- 409: the game, or the day, is not in a state for this -------------------------------
-
-
-class VersionConflictError(RefusedError):
-    """The request named a version the game is no longer at."""
 
 
 class GameAbandonedError(RefusedError):
@@ -127,15 +108,22 @@ class MalformedSyncError(RefusedInputError):
 
 class SyncInvalidError(RefusedInputError):
     """A game played offline whose log does not replay from its seed: ``action`` is the place
-    (1 for the first) of the first action that does not, or None when the game itself is wrong
-    (a daily's seed that is not the day's)."""
+    (1 for the first) of the first action that does not, or None when the game itself is wrong,
+    and then ``field`` names what (``seed``: a daily's seed that is not the day's;
+    ``daily_date``: a day after today, or one a game of its mode does not name)."""
 
-    def __init__(self, message: str, *, action: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, action: int | None = None, field: str | None = None
+    ) -> None:
         super().__init__(message)
         self.action = action
+        self.field = field
 
     def fields(self) -> dict[str, int | str | None]:
-        return {"action": self.action}
+        found: dict[str, int | str | None] = {"action": self.action}
+        if self.field is not None:
+            found["field"] = self.field
+        return found
 
 
 def _rebuilt(cls: type[RefusedInputError], message: str, state: dict[str, Any]) -> Any:

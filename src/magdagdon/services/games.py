@@ -20,7 +20,6 @@ from magdagdon.store.results import result_of
 if TYPE_CHECKING:
     from magdagdon.engine import Action, Difficulty
     from magdagdon.store import Rows, Store
-    from magdagdon.store.moves import MoveRows
 
 #: The modes of the unfinished games that a new game of each mode abandons: a tutorial is a side
 #: trip (the game under way waits for the player), and an unfinished ranked daily attempt is
@@ -58,7 +57,7 @@ def start(
     ``new_player``: that player is new, and is saved in the same transaction (so a game that
     cannot be saved leaves no player behind)."""
     with store.write() as rows:
-        return begin(
+        return start_in(
             rows, player, difficulty, seed, mode=mode, daily_date=daily_date, new_player=new_player
         )
 
@@ -91,7 +90,7 @@ def new_record(
     )
 
 
-def begin(
+def start_in(
     rows: Rows,
     player: str,
     difficulty: Difficulty,
@@ -101,8 +100,8 @@ def begin(
     daily_date: str | None = None,
     new_player: Player | None = None,
 ) -> GameRecord:
-    """:func:`start` inside a write transaction that may have read what decides the mode
-    (``magdagdon.services.daily``)."""
+    """:func:`start` inside the write transaction ``rows``, which may have read what decides
+    the mode (``magdagdon.services.daily``)."""
     if seed is None:
         seed = secrets.randbelow(SEED_LIMIT)
     stamp = now()
@@ -126,15 +125,16 @@ def play(
     (409) leaves everything unchanged. The action that ends a game writes its summary for
     Statistics (``results``), and a ranked game's High Score, in the same transaction.
     """
-    with store.move() as rows:
+    with store.write() as rows:
         return apply_action(rows, player, game_id, action, version=version)
 
 
 def apply_action(
-    rows: MoveRows, player: str, game_id: str, action: Action, *, version: int | None = None
+    rows: Rows, player: str, game_id: str, action: Action, *, version: int | None = None
 ) -> GameRecord:
-    """:func:`play` inside an action's write transaction (``Store.move()``, or one of the
-    transactions of the store's group commit, ``store/groupcommit.py``)."""
+    """:func:`play` inside a write transaction: the one door of every action, whichever way
+    it came (a route, on SQLite in the store's group commit, ``store/groupcommit.py``; a sync
+    of a game played offline, ``services/sync.py``)."""
     game = owned(rows.game(game_id), player, game_id)
     if version is not None and version != game.version:
         if 0 <= version < game.version and rows.action(game_id, version + 1) == action:

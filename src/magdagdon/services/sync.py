@@ -2,167 +2,233 @@
 their seed and action log (docs/api.md, ``POST /api/games/sync``), and a game's log for the
 page to go on with it offline (``GET /api/games/{id}/log``).
 
-The server trusts nothing but the replay: the whole log is replayed from the seed before
-anything is written, and a log that does not replay is refused (422 ``sync_invalid``, naming
-the action) with nothing changed. The page makes a game's id itself, so sending the same game
-again stores it once: a game the player has already is only brought up to the log sent — its
-stored log must be the start of the one sent (else 409 ``sync_conflict``, nothing changed) and
-the rest is played as the page's own actions are (``games.play``: the end of a game writes its
-Statistics summary and High Score the same way). A game under way on the server and continued
-offline therefore goes on from where the offline play left it, and keeps its mode (a ranked
-daily attempt started on the server stays ranked). A game begun offline is new to the server:
-it is marked imported, as an import's games are, and a daily challenge begun offline is kept as
-practice (docs/rules.md "Where a rank comes from"); an unfinished one becomes the player's game
-under way, as a new game would.
+The server trusts nothing but the replay: the whole log is replayed from the seed
+(``logs.py``, the engine's one replay) before anything is written, and a log that does not
+replay is refused (422 ``sync_invalid``, naming the action or the field) with nothing changed.
+Then the game is stored in one write transaction, which holds the game's row until it ends
+(PostgreSQL: ``INSERT … ON CONFLICT DO NOTHING`` and ``SELECT … FOR UPDATE``; SQLite: the
+write lock of ``BEGIN IMMEDIATE``): two syncs of one game, from two devices at once, run one
+after the other, and the second finds what the first stored. Every action goes through the
+one door of an action (``games.apply_action``). The outcome (:class:`Synced`):
+
+- ``stored``: the game is new to the server. It is marked imported, as an import's games are
+  (its moves were not played here as they happened: it never ranks on a day's table nor makes
+  a streak), a daily challenge begun offline is kept as practice (docs/rules.md "Where a rank
+  comes from"), and an unfinished one becomes the player's game under way, as a new game would.
+- ``same``: the server had this log already (exactly, or as the start of its longer one):
+  nothing changes.
+- ``extended``: the server's log is the start of the one sent: the rest is played on the
+  server's game, which keeps its mode (a ranked daily attempt begun here stays ranked).
+- ``branch``: the log went another way than the server's game (played on two devices), or
+  goes on from a game that a newer one abandoned meanwhile. The server's game is left as it
+  is, and the one sent is kept beside it as the player's own game under a new id: practice,
+  imported — in STATISTIKA, never ranked, never lost. The same branch sent again is kept once
+  (its id is made of the player, the id sent and the log).
+
+A game id that is another player's, or the player's game of another seed, is refused (409
+``sync_conflict``), as is a sync that met another writer of the game (never an engine code).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
-from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from magdagdon.engine import (
-    Difficulty,
-    GameState,
-    IllegalActionError,
-    MalformedError,
-    action_from_json,
-    action_to_json,
-)
-from magdagdon.engine.daily import FIRST_DAY, daily_seed
+from pydantic import Field
+
+from magdagdon import clock
+from magdagdon.engine import Difficulty, action_to_json
+from magdagdon.engine.replays import ReplayError
 from magdagdon.engine.rules import SEED_LIMIT
-from magdagdon.services import games
-from magdagdon.services.errors import MalformedSyncError, SyncConflictError, SyncInvalidError
+from magdagdon.services import games, logs
+from magdagdon.services.errors import (
+    GameAbandonedError,
+    MalformedSyncError,
+    SyncConflictError,
+    SyncInvalidError,
+    VersionConflictError,
+)
 from magdagdon.services.import_checks import MAX_ACTIONS  # an import's bound, the same game
 from magdagdon.store import GameMode, GameRecord, now
 
 if TYPE_CHECKING:
     from magdagdon.engine import Action
-    from magdagdon.store import Store
+    from magdagdon.engine.replays import Replayed
+    from magdagdon.store import Rows, Store
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _KEYS = {"id", "difficulty", "seed", "mode", "daily_date", "actions"}
+_DIFFICULTIES = frozenset(d.value for d in Difficulty)
+_MODES = frozenset(m.value for m in GameMode if m is not GameMode.TUTORIAL)
+
+Outcome = Literal["stored", "same", "extended", "branch"]
 
 
 @dataclass(frozen=True, slots=True)
 class Synced:
+    """The game the server keeps of the one sent (``game.id`` differs from ``sent_id`` for a
+    ``branch``), and how it came to be (see the module)."""
+
     game: GameRecord
-    applied: int  # actions the server had not had
+    outcome: Outcome
+    sent_id: str
 
 
-def log(store: Store, player: str, game_id: str) -> dict[str, Any]:
-    """What the page needs to rebuild the game in its own engine: seed, mode, action log."""
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A game as its log: what the page needs to rebuild it in its own engine."""
+
+    id: str
+    difficulty: Difficulty
+    seed: int
+    mode: GameMode
+    daily_date: str | None
+    version: Annotated[int, Field(description="The number of accepted actions.")]
+    actions: list[dict[str, Any]]
+
+
+def log(store: Store, player: str, game_id: str) -> GameLog:
+    """The player's game ``game_id`` as its log: seed, mode, action log."""
     game = games.load(store, player, game_id)
-    return {
-        "id": game.id,
-        "difficulty": game.difficulty.value,
-        "seed": game.seed,
-        "mode": game.mode.value,
-        "daily_date": game.daily_date,
-        "version": game.version,
-        "actions": [action_to_json(a) for a in store.actions(game_id)],
-    }
+    actions = [action_to_json(a) for a in store.actions(game_id)]
+    return GameLog(
+        game.id, game.difficulty, game.seed, game.mode, game.daily_date, game.version, actions
+    )
 
 
 def sync(store: Store, player: str, body: Any) -> Synced:
-    """Store one game played offline: replayed, then new or brought up to the log sent."""
+    """Store one game played offline: replayed, then stored in one transaction (see the
+    module)."""
     entry = _checked(body)
     difficulty = Difficulty(entry["difficulty"])
-    actions = _replayed(entry, difficulty)
-    found = store.game(entry["id"])
-    if found is not None and found.player != player:
-        raise SyncConflictError(f"the game id {entry['id']!r} is taken; send it with a new one")
-    if found is None:
-        found = _begin(store, player, entry, difficulty)
-    elif found.seed != entry["seed"] or found.difficulty is not difficulty:
-        raise SyncConflictError("the server's game with this id has another seed or difficulty")
-    stored = store.actions(found.id)
-    if stored != actions[: len(stored)]:
-        after = _first_difference(stored, actions)
-        raise SyncConflictError(
-            f"the server's game went on another way after action {after}; "
-            "the offline game is kept on the device"
+    mode = GameMode(entry["mode"])
+    try:
+        replayed = logs.replayed(
+            difficulty,
+            entry["seed"],
+            mode,
+            entry["daily_date"],
+            entry["actions"],
+            today=clock.today(),
         )
-    game = found
-    for action in actions[len(stored) :]:
-        game = games.play(store, player, game.id, action, version=game.version)
-    return Synced(game, len(actions) - len(stored))
+    except ReplayError as exc:
+        raise SyncInvalidError(
+            f"game {entry['id']}: {exc}; nothing was stored",
+            action=exc.action or None,
+            field=exc.field,
+        ) from None
+    try:
+        with store.write() as rows:
+            return _store(rows, player, entry, difficulty, replayed)
+    except VersionConflictError:  # another writer of the game got between (never with the lock)
+        raise SyncConflictError("the game changed on the server meanwhile; send it again") from None
 
 
-def _first_difference(stored: list[Action], sent: list[Action]) -> int:
-    for index, (a, b) in enumerate(zip(stored, sent, strict=False)):
-        if a != b:
-            return index
-    return min(len(stored), len(sent))
+def _store(
+    rows: Rows, player: str, entry: dict[str, Any], difficulty: Difficulty, replayed: Replayed
+) -> Synced:
+    """The game sent, in the write transaction ``rows``: stored, found, extended or branched."""
+    sent_id = entry["id"]
+    sent = list(replayed.actions)
+    found = rows.game(sent_id)
+    outcome: Outcome = "extended"
+    if found is None:
+        found = _begin(rows, player, entry, difficulty, sent_id)
+        outcome = "stored"
+    if found.player != player:
+        raise SyncConflictError(f"the game id {sent_id!r} is taken; send it with a new one")
+    if found.seed != entry["seed"] or found.difficulty is not difficulty:
+        raise SyncConflictError("the server's game with this id has another seed or difficulty")
+    stored = rows.actions(found.id)
+    if sent[: len(stored)] == stored:
+        try:
+            game = _played(rows, player, found, sent[len(stored) :])
+        except GameAbandonedError:  # a newer game abandoned it meanwhile: keep this one apart
+            return Synced(_branch(rows, player, entry, difficulty, sent), "branch", sent_id)
+        if len(sent) == len(stored) and outcome != "stored":
+            outcome = "same"
+        return Synced(game, outcome, sent_id)
+    if stored[: len(sent)] == sent:  # the server's game went on from this log
+        return Synced(found, "same", sent_id)
+    return Synced(_branch(rows, player, entry, difficulty, sent), "branch", sent_id)
+
+
+def _played(rows: Rows, player: str, game: GameRecord, actions: list[Action]) -> GameRecord:
+    for action in actions:
+        game = games.apply_action(rows, player, game.id, action, version=game.version)
+    return game
+
+
+def _begin(
+    rows: Rows, player: str, entry: dict[str, Any], difficulty: Difficulty, game_id: str
+) -> GameRecord:
+    """A game begun offline, new to the server, at its first state: marked imported, a daily
+    challenge kept as practice; it abandons what a new game of its mode abandons. Another
+    sync of the same game that stored it meanwhile wins: its game is answered (locked)."""
+    mode = GameMode(entry["mode"])
+    if mode is GameMode.DAILY:
+        mode = GameMode.PRACTICE
+    stamp = now()
+    record = games.new_record(
+        game_id, player, difficulty, entry["seed"], mode, entry["daily_date"], stamp
+    )
+    rows.abandon(player, games.ABANDONS[mode], stamp)
+    if rows.insert_game_once(record, imported=True):
+        return record
+    found = rows.game(game_id)
+    if found is None:  # inserted and removed between two statements: only a clean-up could
+        raise SyncConflictError("the game changed on the server meanwhile; send it again")
+    return found
+
+
+def _branch(
+    rows: Rows, player: str, entry: dict[str, Any], difficulty: Difficulty, actions: list[Action]
+) -> GameRecord:
+    """The log sent, kept beside the server's game as a new practice game of the player
+    (imported: never ranked), played through the one door of an action. It abandons nothing:
+    the server's game is as the other device left it. Its id is made of the player, the id
+    sent and the log, so the same branch sent again (its answer lost) is kept once."""
+    record = games.new_record(
+        _branch_id(player, entry["id"], actions),
+        player,
+        difficulty,
+        entry["seed"],
+        GameMode.PRACTICE,
+        entry["daily_date"],
+        now(),
+    )
+    if not rows.insert_game_once(record, imported=True):
+        return games.owned(rows.game(record.id), player, record.id)
+    return _played(rows, player, record, actions)
+
+
+def _branch_id(player: str, sent_id: str, actions: list[Action]) -> str:
+    log = json.dumps([action_to_json(a) for a in actions], separators=(",", ":"))
+    text = f"{player}\n{sent_id}\n{log}".encode()
+    return hashlib.sha256(text).hexdigest()[:16]
 
 
 def _checked(body: Any) -> dict[str, Any]:
+    """The body, when it is a game played offline (each field of its type): else
+    ``MalformedSyncError`` naming the fields that are not."""
     if not isinstance(body, dict) or set(body) != _KEYS:
         raise MalformedSyncError(
             f"a game to sync is an object with exactly the keys {sorted(_KEYS)}"
         )
+    day = body["daily_date"]
     checks = {
         "id": isinstance(body["id"], str) and _ID.fullmatch(body["id"]) is not None,
-        "difficulty": body["difficulty"] in {d.value for d in Difficulty},
+        "difficulty": isinstance(body["difficulty"], str) and body["difficulty"] in _DIFFICULTIES,
         "seed": type(body["seed"]) is int and 0 <= body["seed"] < SEED_LIMIT,
-        "mode": body["mode"] in {m.value for m in GameMode} and body["mode"] != "tutorial",
-        "daily_date": body["daily_date"] is None or isinstance(body["daily_date"], str),
+        "mode": isinstance(body["mode"], str) and body["mode"] in _MODES,
+        "daily_date": day is None or (isinstance(day, str) and _DAY.fullmatch(day) is not None),
         "actions": isinstance(body["actions"], list) and len(body["actions"]) <= MAX_ACTIONS,
     }
     wrong = [key for key, ok in checks.items() if not ok]
     if wrong:
         raise MalformedSyncError(f"{', '.join(repr(k) for k in wrong)} not valid")
     return body
-
-
-def _replayed(entry: dict[str, Any], difficulty: Difficulty) -> list[Action]:
-    """The log's actions, replayed from the seed: ``SyncInvalidError`` at the first that does
-    not replay (nothing is written before)."""
-    day = entry["daily_date"]
-    mode = GameMode(entry["mode"])
-    if (mode in (GameMode.DAILY, GameMode.PRACTICE)) != (day is not None):
-        raise SyncInvalidError(
-            f"a {mode.value} game {'needs' if day is None else 'has no'} daily_date"
-        )
-    if day is not None:
-        try:
-            challenge = date.fromisoformat(day)
-        except ValueError:
-            raise SyncInvalidError(f"{day!r} is not a date") from None
-        if challenge < FIRST_DAY or entry["seed"] != daily_seed(challenge, difficulty):
-            raise SyncInvalidError(f"its seed is not the seed of the {day} challenge")
-    state = GameState.new(difficulty, entry["seed"])
-    actions = []
-    for index, data in enumerate(entry["actions"], 1):
-        try:
-            action = action_from_json(data)
-            state = state.apply(action)
-        except (MalformedError, IllegalActionError) as exc:
-            raise SyncInvalidError(
-                f"action {index} of game {entry['id']} does not replay: {exc}; nothing was stored",
-                action=index,
-            ) from None
-        actions.append(action)
-    return actions
-
-
-def _begin(store: Store, player: str, entry: dict[str, Any], difficulty: Difficulty) -> GameRecord:
-    """A game begun offline, new to the server: marked imported (its moves were not played on
-    this server as they happened, so it never ranks on a day's table nor makes a streak), and a
-    daily challenge becomes practice."""
-    mode = GameMode(entry["mode"])
-    if mode is GameMode.DAILY:
-        mode = GameMode.PRACTICE
-    stamp = now()
-    record = games.new_record(
-        entry["id"], player, difficulty, entry["seed"], mode, entry["daily_date"], stamp
-    )
-    with store.write() as rows:
-        found = rows.game(record.id)  # the same game sent twice at once: stored once
-        if found is not None:
-            return games.owned(found, player, record.id)
-        rows.abandon(player, games.ABANDONS[mode], stamp)
-        rows.insert_game(record, imported=True)  # never ranks, as an import
-    return record

@@ -30,24 +30,27 @@ from magdagdon.engine import (
     SEED_LIMIT,
     Action,
     Difficulty,
-    GameState,
-    IllegalActionError,
-    MalformedError,
-    action_from_json,
     action_to_json,
 )
-from magdagdon.engine.daily import FIRST_DAY, daily_seed
-from magdagdon.services import games
+from magdagdon.engine.replays import ReplayError
+from magdagdon.services import games, logs
 from magdagdon.services import import_checks as checks
-from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
+from magdagdon.services.errors import (
+    ImportFieldError,
+    ImportInvalidError,
+    MalformedImportError,
+    RefusedInputError,
+)
 from magdagdon.services.players import clean_name
 from magdagdon.store import GameMode, GameRecord, GameStatus
 from magdagdon.store.failures import RETRY_BUSY, StorageUnavailableError
 from magdagdon.store.results import result_of
 
 if TYPE_CHECKING:
+    import enum
+
     from magdagdon.store import Player, Store
-    from magdagdon.store.rows import Rows
+    from magdagdon.store.queries import Rows
 
 FORMAT = "magdagdon-export"
 VERSION = 1
@@ -310,12 +313,12 @@ def _check_shape(position: int, entry: Any) -> None:
         )
     checks = {
         "id": isinstance(entry["id"], str) and _ID.fullmatch(entry["id"]) is not None,
-        "difficulty": entry["difficulty"] in {d.value for d in Difficulty},
+        "difficulty": _one_of(entry["difficulty"], Difficulty),
         "seed": type(entry["seed"]) is int and 0 <= entry["seed"] < SEED_LIMIT,
-        "mode": entry["mode"] in {m.value for m in GameMode},
+        "mode": _one_of(entry["mode"], GameMode),
         "daily_date": entry["daily_date"] is None
         or (isinstance(entry["daily_date"], str) and _DAY.fullmatch(entry["daily_date"])),
-        "status": entry["status"] in {s.value for s in GameStatus},
+        "status": _one_of(entry["status"], GameStatus),
         "created_at": isinstance(entry["created_at"], str),
         "finished_at": entry["finished_at"] is None or isinstance(entry["finished_at"], str),
         "hints_used": type(entry["hints_used"]) is int and 0 <= entry["hints_used"] < 2**31,
@@ -325,6 +328,11 @@ def _check_shape(position: int, entry: Any) -> None:
     wrong = [key for key, ok in checks.items() if not ok]
     if wrong:
         raise MalformedImportError(f"{where}: {', '.join(repr(k) for k in wrong)} not valid")
+
+
+def _one_of(value: object, kind: type[enum.Enum]) -> bool:
+    """Whether ``value`` is the value of one of ``kind``'s members (any JSON value may come)."""
+    return isinstance(value, str) and any(value == member.value for member in kind)
 
 
 def _replay(position: int, entry: dict[str, Any], player: str, now: datetime) -> _Replayed:
@@ -337,32 +345,29 @@ def _replay(position: int, entry: dict[str, Any], player: str, now: datetime) ->
         return ImportInvalidError(message, game=position, action=action)
 
     checks.check_actions(position, where, entry["actions"])
-    today = now.date()
     difficulty = Difficulty(entry["difficulty"])
     mode = GameMode(entry["mode"])
     day = entry["daily_date"]
-    if (mode in (GameMode.DAILY, GameMode.PRACTICE)) != (day is not None):
-        raise refuse(f"a {mode.value} game {'needs' if day is None else 'has no'} daily_date")
-    if day is not None:
-        try:
-            challenge = date.fromisoformat(day)
-        except ValueError:
-            raise refuse(f"{day!r} is not a date") from None
-        if not FIRST_DAY <= challenge <= today:
-            raise refuse(f"there is no challenge of {day} yet")
-        if entry["seed"] != daily_seed(challenge, difficulty):
-            raise refuse(f"its seed is not the seed of the {day} {difficulty.value} challenge")
-    state = GameState.new(difficulty, entry["seed"])
-    log = []
     hints = checks.HintBound()
-    for index, data in enumerate(entry["actions"], 1):
-        try:
-            action = action_from_json(data)
-            hints.before(state)
-            state = state.apply(action)
-        except (MalformedError, IllegalActionError) as exc:
-            raise refuse(f"action {index} {_shown(data)} does not replay: {exc}", index) from None
-        log.append(_action_text(action))
+    try:
+        replayed = logs.replayed(
+            difficulty,
+            entry["seed"],
+            mode,
+            day,
+            entry["actions"],
+            today=now.date(),
+            before=hints.before,
+        )
+    except ReplayError as exc:
+        if exc.action:
+            shown = _shown(entry["actions"][exc.action - 1])
+            reason = f"action {exc.action} {shown} does not replay: {exc.reason}"
+            raise refuse(reason, exc.action) from None
+        message = f"{where}: {exc.reason}; nothing was imported"
+        raise ImportFieldError(message, game=position, field=exc.field or "seed") from None
+    state = replayed.state
+    log = [_action_text(action) for action in replayed.actions]
     status = GameStatus(entry["status"])
     if state.is_over != (status is GameStatus.FINISHED):
         actual = "over" if state.is_over else "not over"
@@ -379,9 +384,8 @@ def _replay(position: int, entry: dict[str, Any], player: str, now: datetime) ->
     finished_moment = (
         None if finished is None else checks.moment(position, where, "finished_at", finished, now)
     )
-    checks.check_times(
-        position, where, created_moment, finished_moment, None if day is None else challenge
-    )
+    challenge = None if day is None else date.fromisoformat(day)
+    checks.check_times(position, where, created_moment, finished_moment, challenge)
     created = clock.stamp(created_moment)
     finished_at = None if finished_moment is None else clock.stamp(finished_moment)
     record = GameRecord(

@@ -3,8 +3,8 @@ High Scores. The rules of a game's life (start, play, abandon) are ``services.ga
 
 from magdagdon.store.errors import SchemaTooNewError, TargetNotEmptyError
 from magdagdon.store.paths import ENV_VAR, database_url, default_db_path, describe, resolve_db
+from magdagdon.store.queries import LANGUAGES, Reads, Rows
 from magdagdon.store.records import GameMode, GameRecord, GameStatus, HighScore, Player, now
-from magdagdon.store.rows import LANGUAGES, Reads, Rows
 from magdagdon.store.store import Store
 
 __all__ = [

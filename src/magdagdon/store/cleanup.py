@@ -88,7 +88,7 @@ DELETE_PLAYERS = delete(players).where(players.c.token.in_(bindparam("tokens", e
 
 
 class CleanupReads:
-    """The candidates of each batch (part of :class:`~magdagdon.store.rows.Reads`)."""
+    """The candidates of each batch (part of :class:`~magdagdon.store.queries.Reads`)."""
 
     conn: Connection
 
@@ -106,7 +106,7 @@ class CleanupReads:
 
 
 class CleanupWrites:
-    """The removals of each batch (part of :class:`~magdagdon.store.rows.Rows`): the
+    """The removals of each batch (part of :class:`~magdagdon.store.queries.Rows`): the
     candidates are locked and checked again, so a game played meanwhile stays."""
 
     conn: Connection

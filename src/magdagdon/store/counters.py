@@ -24,10 +24,9 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import event, text
+from sqlalchemy import event
 
 from magdagdon.store.connect import Waits
-from magdagdon.store.failures import StorageUnavailableError, classify
 from magdagdon.store.store import Store
 
 if TYPE_CHECKING:
@@ -37,12 +36,7 @@ log = logging.getLogger("magdagdon.store")
 #: A counter gives up on the database sooner than a request does: the limiter then counts in
 #: its own process (``sharedrates.py``) and the request still meets the database's own wait.
 COUNTING = Waits(lock=0.5, statement=0.5, connect=2, queue=0.5)
-_UNDO = "UPDATE rate_counters SET hits = hits - 1 WHERE key = %s AND window_end = %s"
 SWEEP_INTERVAL = 60.0  # seconds between two sweeps of ended windows by one process
-_EPOCH = {
-    "sqlite": "CAST(strftime('%s', 'now') AS INTEGER)",
-    "postgresql": "CAST(floor(extract(epoch FROM statement_timestamp())) AS BIGINT)",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +64,8 @@ class Counters:
         self.store = Store(
             db, synchronous="NORMAL", waits=waits, migrated=True, connections=connections
         )
-        dialect = self.store.dialect
-        if dialect == "postgresql":
+        if self.store.dialect == "postgresql":
             event.listen(self.store.engine, "connect", _no_synchronous_commit)
-        self._now = _EPOCH[dialect]
-        self._mark = "?" if dialect == "sqlite" else "%s"  # the driver's placeholder
-        self._upserts: dict[int, str] = {}
-        self._sweep = text(f"DELETE FROM rate_counters WHERE window_end <= {self._now}")
         self._swept = time.monotonic()
 
     def close(self) -> None:
@@ -88,80 +77,42 @@ class Counters:
         (the longest wait when several are full)."""
         if not counts:
             return None
-        params: list[Any] = []
-        for count in counts:
-            params += (count.key, count.period, count.period)
+        keys = [(count.key, count.period) for count in counts]
         limits = {count.key: count.limit for count in counts}
         sweep = time.monotonic() - self._swept > SWEEP_INTERVAL
         if sweep:
             self._swept = time.monotonic()
         if self.store.dialect == "postgresql":
-            return self._hit_at_once(params, limits, sweep)
+            return self._hit_at_once(keys, limits, sweep)
         try:
             with self.store.write() as rows:
-                # straight to the driver: SQLAlchemy's statement machinery costs more than the
-                # statement itself on this path, which every limited request takes
-                driver: Any = rows.conn.connection.driver_connection
-                found = driver.execute(self._upsert(len(limits)), params).fetchall()
-                wait = _wait(found, limits)
+                wait = _wait(rows.count_hits(keys), limits)
                 if wait is not None:
                     raise _OverError(wait)  # rolls the counts back
                 if sweep:
-                    rows.conn.execute(self._sweep)
+                    rows.sweep_counts()
         except _OverError as over:
             return over.wait
         return None
 
-    def _hit_at_once(self, params: list[Any], limits: dict[str, int], sweep: bool) -> int | None:
+    def _hit_at_once(
+        self, keys: list[tuple[str, int]], limits: dict[str, int], sweep: bool
+    ) -> int | None:
         """PostgreSQL: the upsert on its own (one round trip rather than three with BEGIN and
         COMMIT); a request over a limit takes its counts back with a second statement. Until
         then another request that shares one of its counters may see one hit too many and be
         refused (never let in)."""
-        try:
-            with self.store.engine.connect() as conn:
-                try:
-                    driver: Any = conn.connection.driver_connection
-                    if not driver.autocommit:
-                        driver.autocommit = True
-                    found = driver.execute(self._upsert(len(limits)), params).fetchall()
-                    wait = _wait(found, limits)
-                    if wait is not None:
-                        undo = [(key, end) for key, _hits, end, _now in found]
-                        driver.cursor().executemany(_UNDO, undo)
-                    elif sweep:
-                        driver.execute(self._sweep.text)
-                except Exception:
-                    conn.invalidate()  # the driver's error bypassed SQLAlchemy's pool checks
-                    raise
-        except Exception as exc:
-            failure = classify(exc)
-            if failure is None:
-                raise
-            log.warning(
-                "rate counters: database unavailable: %s (%s)", failure.reason, failure.detail
-            )
-            raise StorageUnavailableError(failure) from exc
+        with self.store.autocommit() as rows:
+            found = rows.count_hits(keys)
+            wait = _wait(found, limits)
+            if wait is not None:
+                rows.uncount([(key, end) for key, _hits, end, _now in found])
+            elif sweep:
+                rows.sweep_counts()
         return wait
 
-    def _upsert(self, size: int) -> str:
-        statement = self._upserts.get(size)
-        if statement is None:
-            mark = self._mark
-            row = f"({mark}, ({self._now} / {mark} + 1) * {mark}, 1)"
-            statement = (
-                "INSERT INTO rate_counters (key, window_end, hits) VALUES "
-                + ", ".join([row] * size)
-                + " ON CONFLICT (key) DO UPDATE SET hits = CASE"
-                " WHEN rate_counters.window_end = excluded.window_end"
-                " THEN rate_counters.hits + 1 ELSE 1 END,"
-                " window_end = excluded.window_end"
-                f" RETURNING key, hits, window_end, {self._now}"
-            )
-            self._upserts[size] = statement
-        return statement
 
-
-def _wait(found: list[Any], limits: dict[str, int]) -> int | None:
+def _wait(found: list[tuple[str, int, int, int]], limits: dict[str, int]) -> int | None:
     """The seconds until the longest full window among ``found`` (key, hits, window_end, now)
     ends; None when none is over its limit."""
     waits = [end - now for key, hits, end, now in found if hits > limits[key]]

@@ -67,7 +67,7 @@ class TableRow:
 
 
 class DailyReads:
-    """The daily challenge's reads (part of :class:`~magdagdon.store.rows.Reads`)."""
+    """The daily challenge's reads (part of :class:`~magdagdon.store.queries.Reads`)."""
 
     conn: Connection
 

@@ -62,6 +62,14 @@ class StorageUnavailableError(RuntimeError):
         return self.failure.retry_after
 
 
+#: Every error a database driver or SQLAlchemy raises: for the callers outside the store that
+#: must tell them apart from a bug (the API's handler, which asks :func:`classify` whether one
+#: means 503; the command line, which says the database cannot be opened), so that no module
+#: outside the store imports a driver.
+DRIVER_ERRORS: tuple[type[Exception], ...] = (sa.DBAPIError, sqlite3.Error, psycopg.Error)
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sa.SQLAlchemyError, sqlite3.Error, psycopg.Error)
+
+
 def classify(error: BaseException) -> Failure | None:
     """The :class:`Failure` that ``error`` means, or None for an error that is a bug."""
     if isinstance(error, StorageUnavailableError):

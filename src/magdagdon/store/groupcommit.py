@@ -7,7 +7,7 @@ of the log's pages and its sync, and the hand-off of the request to a thread and
 many players those costs were most of an action's. Here the actions that are waiting when the
 writer becomes free all go into its next transaction, each in a savepoint of its own, so one
 action the rules refuse (or that raises anything else) is rolled back alone and answered its
-own error, while the others commit. The transaction is ``Store.move()``'s, with all its rules
+own error, while the others commit. The transaction is ``Store.write()``'s, with all its rules
 (this process's write queue, the gate to SQLite's write lock, a database that cannot be used
 now raising ``StorageUnavailableError``): if it fails, every action of the group fails with
 that error, and none was saved. Saved before answered still holds: ``done`` is called only
@@ -31,7 +31,7 @@ from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from magdagdon.store.moves import MoveRows
+    from magdagdon.store.queries import Rows
     from magdagdon.store.store import Store
 
 log = logging.getLogger("magdagdon.store")
@@ -44,7 +44,7 @@ _LATE = Failure("the database is busy: too many writes wait for it", 1, reopen=F
 
 @dataclass(slots=True)
 class _Job(Generic[R]):
-    work: Callable[[MoveRows], R]
+    work: Callable[[Rows], R]
     done: Callable[[R | None, BaseException | None], None]
     queued: float
 
@@ -62,7 +62,7 @@ class GroupCommit:
 
     def submit(
         self,
-        work: Callable[[MoveRows], R],
+        work: Callable[[Rows], R],
         done: Callable[[R | None, BaseException | None], None],
     ) -> None:
         """Run ``work`` in the writer's next transaction, then call ``done(result, None)`` in
@@ -119,7 +119,7 @@ class GroupCommit:
         if not on_time:
             return
         try:
-            with self._store.move() as rows:
+            with self._store.write() as rows:
                 for job in on_time:
                     outcomes.append(_one(rows, job))
         except BaseException as exc:  # the transaction failed: nothing of the group was saved
@@ -128,20 +128,19 @@ class GroupCommit:
             _finish(job, result, error)
 
 
-def _one(rows: MoveRows, job: _Job[Any]) -> tuple[Any, BaseException | None]:
+def _one(rows: Rows, job: _Job[Any]) -> tuple[Any, BaseException | None]:
     """``job`` in a savepoint of its own: rolled back alone when it raises. An error that means
     the database cannot be used now ends the whole transaction (re-raised)."""
-    cursor = rows.cursor
-    cursor.execute("SAVEPOINT action")
+    rows.savepoint("action")
     try:
         result = job.work(rows)
     except Exception as exc:
         if classify(exc) is not None:
             raise
-        cursor.execute("ROLLBACK TO action")
-        cursor.execute("RELEASE action")
+        rows.rollback_to("action")
+        rows.release("action")
         return None, exc
-    cursor.execute("RELEASE action")
+    rows.release("action")
     return result, None
 
 

@@ -27,6 +27,8 @@ from magdagdon.store.failures import RETRY_DOWN, Failure, StorageUnavailableErro
 from magdagdon.store.migrate import ALEMBIC_USER_VERSION
 
 if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
     from magdagdon.store.store import Store
 
 _READ_ONLY = Failure("the database is read-only", RETRY_DOWN, reopen=False)
@@ -60,15 +62,35 @@ def probe(store: Store, fresh: float | None = None) -> Failure | None:
     return failure
 
 
+class HealthReads:
+    """The read of the file's soundness (part of :class:`~magdagdon.store.queries.Reads`)."""
+
+    conn: Connection
+
+    def quick_check(self) -> str:
+        """SQLite's ``quick_check``: ``ok``, or what it found wrong."""
+        return str(self.conn.execute(_QUICK_CHECK).scalar())
+
+
+class HealthWrites:
+    """The probe's write (part of :class:`~magdagdon.store.queries.Rows`)."""
+
+    conn: Connection
+
+    def probe_write(self) -> None:
+        """Meet what a real write would meet, changing nothing (see the module)."""
+        if self.conn.dialect.name == "sqlite":
+            self.conn.execute(_SQLITE_PROBE)
+        elif self.conn.execute(_PG_PROBE).scalar() == "on":
+            raise StorageUnavailableError(_READ_ONLY)
+        else:
+            self.conn.execute(_PG_LOCK_PROBE)
+
+
 def _probe(store: Store) -> Failure | None:
     try:
         with store.write() as rows:
-            if store.dialect == "sqlite":
-                rows.conn.execute(_SQLITE_PROBE)
-            elif rows.conn.execute(_PG_PROBE).scalar() == "on":
-                raise StorageUnavailableError(_READ_ONLY)
-            else:
-                rows.conn.execute(_PG_LOCK_PROBE)
+            rows.probe_write()
     except StorageUnavailableError as exc:
         return exc.failure
     return None
@@ -82,7 +104,7 @@ def damage(store: Store) -> str | None:
         return None
     try:
         with store.snapshot() as reads:
-            found = str(reads.conn.execute(_QUICK_CHECK).scalar())
+            found = reads.quick_check()
     except StorageUnavailableError as exc:
         return f"{exc.reason} ({exc.failure.detail})"
     return None if found == "ok" else f"the database file is damaged ({found})"

@@ -41,7 +41,7 @@ class LinkRow:
 
 
 class LinkRows:
-    """The writes of device links (part of :class:`~magdagdon.store.rows.Rows`)."""
+    """The writes of device links (part of :class:`~magdagdon.store.queries.Rows`)."""
 
     conn: Connection
 

@@ -103,7 +103,7 @@ def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
 
 
 class ResultReads:
-    """The reads of Statistics (part of :class:`~magdagdon.store.rows.Reads`)."""
+    """The reads of Statistics (part of :class:`~magdagdon.store.queries.Reads`)."""
 
     conn: Connection
 
@@ -140,13 +140,9 @@ class ResultReads:
 
 
 class ResultWrites:
-    """The writes of summaries (part of :class:`~magdagdon.store.rows.Rows`)."""
+    """The writes of summaries (part of :class:`~magdagdon.store.queries.Rows`)."""
 
     conn: Connection
-
-    def insert_result(self, game: GameRecord, result: GameResult) -> None:
-        """Write the summary of ``game``, which has just ended with ``result``."""
-        self.conn.execute(INSERT_RESULT, result_row(game, result))
 
     def insert_results(self, over: Sequence[tuple[GameRecord, GameResult]]) -> None:
         """The summaries of several finished games at once (an import)."""

@@ -80,7 +80,7 @@ class ReviewRow:
 
 
 class ReviewReads:
-    """Part of :class:`~magdagdon.store.rows.Reads`."""
+    """Part of :class:`~magdagdon.store.queries.Reads`."""
 
     conn: Connection
 
@@ -90,7 +90,7 @@ class ReviewReads:
 
 
 class ReviewWrites:
-    """Part of :class:`~magdagdon.store.rows.Rows`."""
+    """Part of :class:`~magdagdon.store.queries.Rows`."""
 
     conn: Connection
 

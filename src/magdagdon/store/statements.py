@@ -6,6 +6,7 @@ compiles each of these once per database and caches it. Values are bound by name
 from __future__ import annotations
 
 from sqlalchemy import Integer, Text, bindparam, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from magdagdon.store.tables import actions, games, highscores, players
 
@@ -58,6 +59,14 @@ CURRENT_GAME = (
     .limit(1)
 )
 INSERT_GAME = insert(games)
+#: A game inserted unless its id is there already (two syncs of one new game at once: the
+#: second finds the first's), on each database
+INSERT_GAME_ONCE = {
+    name: dialect.insert(games)
+    .on_conflict_do_nothing(index_elements=[games.c.id])
+    .execution_options(preserve_rowcount=True)  # an INSERT's rowcount is kept only when asked
+    for name, dialect in (("sqlite", sqlite), ("postgresql", postgresql))
+}
 ABANDON = (
     update(games)
     .where(games.c.player == bindparam("b_player"), games.c.status == "playing")

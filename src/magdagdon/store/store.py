@@ -2,7 +2,9 @@
 PostgreSQL. It reads and writes rows and nothing else: the rules of a game and of its modes are
 the services' (``magdagdon.services``). Every query goes through one of three transactions:
 :meth:`Store.read` and :meth:`Store.snapshot` hand out :class:`Reads`, :meth:`Store.write`
-hands out :class:`Rows` (``rows.py``); the few methods here are the one-query shortcuts.
+hands out :class:`Rows` (``queries.py``: every write, an action's included) — and, on
+PostgreSQL, :meth:`Store.autocommit` for the rate counters, which need none; the few methods
+here are the one-query shortcuts.
 
 Durability (``connect.py``): every write is committed, and on disk, before its method returns.
 SQLite's writes in this process also take a lock of their own: they would serialise on the
@@ -21,17 +23,17 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from magdagdon.store import migrate
 from magdagdon.store.cleanup import Removed, remove
 from magdagdon.store.connect import PATIENT, POOL_SIZE, SNAPSHOT, WRITE, Waits, open_engine
 from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 from magdagdon.store.groupcommit import GroupCommit
-from magdagdon.store.moves import MoveRows, Statements, read_game, transaction
 from magdagdon.store.paths import database_url, describe
+from magdagdon.store.prepared import Statements
+from magdagdon.store.queries import Reads, Rows, checked_language
 from magdagdon.store.records import HighScore, Player, now
-from magdagdon.store.rows import Reads, Rows, checked_language
 from magdagdon.store.writegate import WriteGate
 
 if TYPE_CHECKING:
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from magdagdon.store.records import GameRecord
 
 log = logging.getLogger("magdagdon.store")
+R = TypeVar("R", bound=Reads)
 _QUEUED = Failure("the database is busy: too many writes wait for it", 1, reopen=False)
 _REOPEN_INTERVAL = 0.2  # seconds: a burst of failing requests reopens the pool once
 
@@ -81,7 +84,6 @@ class Store:
             self._write_engine = open_engine(url, synchronous=synchronous, waits=waits, writer=True)
         # made once: it costs
         self._writer = self._write_engine.execution_options(**{WRITE: self._gate or True})
-        self._for_update = not sqlite  # SQLite's BEGIN IMMEDIATE already locks everything
         self._statements = Statements(self.engine.dialect)
         self._reopened = 0.0
         #: SQLite's actions committed together by one writer thread (``groupcommit.py``);
@@ -117,14 +119,25 @@ class Store:
 
     @contextmanager
     def write(self) -> Iterator[Rows]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
+        """One write transaction: committed when the block ends, rolled back if it raises.
+        Every write goes through here: an action (on SQLite in a group, ``groupcommit.py``),
+        a sync, an import, every other route."""
         with self._failures():
             if self._write_lock is None:
-                with self._writer.connect() as conn, conn.begin():
-                    yield Rows(conn, for_update=self._for_update)
+                with self._writer.connect() as conn, conn.begin(), self._rows(Rows, conn) as rows:
+                    yield rows
                 return
-            with self._sqlite_write() as conn:
-                yield Rows(conn, for_update=self._for_update)
+            with self._sqlite_write() as conn, self._rows(Rows, conn) as rows:
+                yield rows
+
+    @contextmanager
+    def _rows(self, kind: type[R], conn: Connection) -> Iterator[R]:
+        """``kind`` over ``conn``; its prepared statements' cursor closed after the block."""
+        made = kind(conn, self._statements)
+        try:
+            yield made
+        finally:
+            made.driver.close()
 
     @contextmanager
     def _sqlite_write(self) -> Iterator[Connection]:
@@ -145,23 +158,15 @@ class Store:
             self._write_lock.release()
 
     @contextmanager
-    def move(self) -> Iterator[MoveRows]:
-        """An action's write transaction (``moves.py``): as :meth:`write`, on the driver's own
-        connection, with only the statements an action needs."""
-        with self._failures():
-            if self._write_lock is None:
-                with transaction(self._write_engine) as cursor:
-                    yield MoveRows(cursor, self._statements)
-                return
-            assert self._gate is not None
-            if not self._write_lock.acquire(timeout=self.waits.queue):
-                raise StorageUnavailableError(_QUEUED)
-            try:
-                with transaction(self._write_engine, self._gate.begin) as cursor:
-                    yield MoveRows(cursor, self._statements)
-            finally:
-                self._gate.release()  # after COMMIT or ROLLBACK
-                self._write_lock.release()
+    def autocommit(self) -> Iterator[Rows]:
+        """PostgreSQL: writes that need no transaction, each statement committed on its own
+        (one round trip, no BEGIN nor COMMIT): the rate counters (``counters.py``)."""
+        with (
+            self._failures(),
+            self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn,
+            self._rows(Rows, conn) as rows,
+        ):
+            yield rows
 
     @contextmanager
     def snapshot(self) -> Iterator[Reads]:
@@ -174,15 +179,16 @@ class Store:
             self._failures(),
             self.engine.connect().execution_options(**options) as conn,
             conn.begin(),
+            self._rows(Reads, conn) as reads,
         ):
-            yield Reads(conn)
+            yield reads
 
     @contextmanager
     def read(self) -> Iterator[Reads]:
         """Reads each atomic on its own, without a transaction (one statement, or several that
         need not agree: see ``connect.py``); :meth:`snapshot` when they must agree."""
-        with self._failures(), self.engine.connect() as conn:
-            yield Reads(conn)
+        with self._failures(), self.engine.connect() as conn, self._rows(Reads, conn) as reads:
+            yield reads
 
     @contextmanager
     def _failures(self) -> Iterator[None]:
@@ -226,9 +232,8 @@ class Store:
             return rows.set_language(token, language)
 
     def game(self, game_id: str) -> GameRecord | None:
-        """The game ``game_id`` (read on the driver's own connection: ``moves.py``)."""
-        with self._failures(), transaction(self.engine) as cursor:
-            return read_game(cursor, self._statements, game_id)
+        with self.read() as reads:
+            return reads.game(game_id)
 
     def current_game(self, player: str) -> GameRecord | None:
         """The player's most recent unfinished game, if any; a tutorial is never current."""

@@ -68,7 +68,7 @@ class ExportedGame:
 
 
 class TransferReads:
-    """Part of :class:`~magdagdon.store.rows.Reads`."""
+    """Part of :class:`~magdagdon.store.queries.Reads`."""
 
     conn: Connection
 
@@ -112,7 +112,7 @@ class TransferReads:
 
 
 class TransferWrites:
-    """Part of :class:`~magdagdon.store.rows.Rows`."""
+    """Part of :class:`~magdagdon.store.queries.Rows`."""
 
     conn: Connection
 

@@ -56,7 +56,8 @@ def rules(settings: Settings) -> tuple[Rule, ...]:
     links = rates(settings.links_rate), rates(settings.links_rate_per_address)
     post, get = frozenset({"POST"}), frozenset({"GET"})
     found = (
-        Rule("games", post, re.compile(r"/api/(games|daily|player/import)"), *games),
+        # a sync of a game played offline makes a game as a new one does
+        Rule("games", post, re.compile(r"/api/(games|games/sync|daily|player/import)"), *games),
         Rule("hints", get, re.compile(r"/api/games/[^/]+/hint"), *hints),
         Rule("links", post, re.compile(r"/api/player/link(/[^/]+)?"), *links),
     )

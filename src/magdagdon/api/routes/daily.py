@@ -7,11 +7,11 @@ from fastapi import APIRouter, Query, Request, Response
 
 from magdagdon.api.days import Day
 from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.game_state import game_response
 from magdagdon.api.schemas.daily import DailyOut, TableRowOut
 from magdagdon.api.schemas.derive import list_of
 from magdagdon.api.schemas.requests import DailyStart
 from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.api.view import game_response
 from magdagdon.engine import Difficulty
 from magdagdon.services import daily
 

@@ -9,9 +9,9 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Request, Response
 
 from magdagdon.api.deps import CallerDep, StoreDep, cookie_token, store_of
+from magdagdon.api.game_state import game_response
 from magdagdon.api.schemas.requests import ActionBody, NewGame
 from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.api.view import game_response
 from magdagdon.engine import action_from_json
 from magdagdon.services import games
 from magdagdon.services.errors import GameNotFoundError

@@ -13,9 +13,9 @@ from fastapi.responses import JSONResponse
 from magdagdon import qr
 from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.game_state import settings_of
 from magdagdon.api.origin import SettingsDep, shared_origin
 from magdagdon.api.schemas.responses import DeviceLinkView, ErrorBody, PlayerSettings
-from magdagdon.api.view import settings_of
 from magdagdon.services import links
 
 router = APIRouter(prefix="/api/player", tags=["player"])

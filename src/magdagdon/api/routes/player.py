@@ -4,9 +4,9 @@ shown on the daily table (``magdagdon.services.players`` says which names may be
 from fastapi import APIRouter
 
 from magdagdon.api.deps import CallerDep, StoreDep
+from magdagdon.api.game_state import settings_of
 from magdagdon.api.schemas.requests import PlayerSettingsIn
 from magdagdon.api.schemas.responses import PlayerSettings, error_responses
-from magdagdon.api.view import settings_of
 from magdagdon.services import players
 
 router = APIRouter(prefix="/api/player", tags=["player"])

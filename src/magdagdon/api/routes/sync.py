@@ -6,8 +6,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request, Response
 
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.api.view import game_response
+from magdagdon.api.game_state import game_response
+from magdagdon.api.schemas.responses import GameLogOut, SyncedView, error_responses
 from magdagdon.services import sync
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -17,17 +17,19 @@ SYNC_PATH = "/api/games/sync"
 SYNC_MAX_BYTES = 96 * 1024
 
 
-@router.post("/sync", response_model=GameView, responses=error_responses(409, 422))
+@router.post("/sync", response_model=SyncedView, responses=error_responses(409, 422))
 def sync_game(
     request: Request, body: Annotated[dict[str, Any], Body()], store: StoreDep, caller: CallerDep
 ) -> Response:
-    """One game played offline (its id, seed, mode and whole action log): replayed, then stored
-    or brought up to the log; the same game sent again changes nothing. Answers its state."""
+    """One game played offline (its id, seed, mode and whole action log): replayed, then kept
+    in one transaction; the same game sent again changes nothing. Answers the state of the
+    game the server keeps, and in ``sync`` how it was kept."""
     synced = sync.sync(store, caller.player().token, body)
-    return game_response(request, store, synced.game)
+    outcome = {"outcome": synced.outcome, "game_id": synced.game.id, "sent_id": synced.sent_id}
+    return game_response(request, store, synced.game, extra={"sync": outcome})
 
 
-@router.get("/{game_id}/log", responses=error_responses(404))
-def game_log(game_id: str, store: StoreDep, caller: CallerDep) -> dict[str, Any]:
+@router.get("/{game_id}/log", response_model=GameLogOut, responses=error_responses(404))
+def game_log(game_id: str, store: StoreDep, caller: CallerDep) -> sync.GameLog:
     """The game's seed, mode and action log: what the page's engine needs to go on with it."""
     return sync.log(store, caller.cookie_token, game_id)

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from magdagdon.api.schemas.derive import model_of
-from magdagdon.services import transfer
+from magdagdon.services import sync, transfer
 from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
@@ -89,6 +89,24 @@ class GameView(BaseModel):
     daily: DailyRef | None = Field(description="The day's challenge of a daily or practice game.")
 
 
+class SyncOutcome(BaseModel):
+    """How the server kept a game played offline (docs/api.md ``POST /api/games/sync``)."""
+
+    outcome: Literal["stored", "same", "extended", "branch"] = Field(
+        description="stored: new to the server; same: the server had this log already; "
+        "extended: the server's log was its start, the rest was applied; branch: the log went "
+        "another way, kept as a new practice game (game_id)."
+    )
+    game_id: str = Field(description="The id of the game the server keeps of the one sent.")
+    sent_id: str = Field(description="The id the game was sent with.")
+
+
+class SyncedView(GameView):
+    """The state of the game the server keeps of one played offline, and how it was kept."""
+
+    sync: SyncOutcome
+
+
 class PlacementStep(BaseModel):
     die: int
     cell: Cell = Field(description="[row, column]")
@@ -123,7 +141,13 @@ class ErrorDetail(BaseModel):
         None, description="import_invalid: the file's game that does not replay (1 for the first)."
     )
     action: int | None = Field(
-        None, description="import_invalid: that game's action that does not replay, if one."
+        None,
+        description="import_invalid, sync_invalid: the game's action that does not replay, if one.",
+    )
+    field: str | None = Field(
+        None,
+        description="import_invalid, sync_invalid: the game's field that is wrong, when the "
+        "game itself is (e.g. daily_date).",
     )
 
 
@@ -157,3 +181,4 @@ class ServerView(BaseModel):
 
 
 ImportedOut = model_of(transfer.Imported, "ImportedOut")
+GameLogOut = model_of(sync.GameLog, "GameLog")

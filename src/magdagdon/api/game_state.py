@@ -4,7 +4,7 @@ the same one the page's engine worker answers with) plus what only the store kno
 It is sent as the engine made it, serialised once by orjson (compact UTF-8, as the standard
 library's ``json.dumps(separators=(",", ":"), ensure_ascii=False)`` writes it, in a tenth of
 the time): no model checks it again on the way out. ``GameView`` (``schemas/responses.py``)
-documents it, and ``tests/api/test_api_view.py`` shows that the model, and the standard
+documents it, and ``tests/api/test_api_game_state.py`` shows that the model, and the standard
 library, would send the same bytes for games through every phase.
 """
 
@@ -53,10 +53,21 @@ def view_json(view: dict[str, Any]) -> bytes:
     return orjson.dumps(view)
 
 
-def game_response(request: Request, store: Store, game: GameRecord, status: int = 200) -> Response:
-    """The state view as JSON, serialised once (as ``GameView`` would send it: compact, UTF-8);
-    a returned Response does not get the dependency's cookie, so it is set here."""
-    body = view_json(game_view(game, store))
+def game_response(
+    request: Request,
+    store: Store,
+    game: GameRecord,
+    status: int = 200,
+    *,
+    extra: dict[str, Any] | None = None,
+) -> Response:
+    """The state view as JSON, serialised once (as ``GameView`` would send it: compact, UTF-8),
+    with the top-level fields ``extra`` (a sync's ``sync``); a returned Response does not get
+    the dependency's cookie, so it is set here."""
+    view = game_view(game, store)
+    if extra:
+        view.update(extra)
+    body = view_json(view)
     response = Response(body, status_code=status, media_type="application/json")
     set_new_player_cookie(request, response)
     return response

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from magdagdon.api.game_state import view_json
 from magdagdon.api.schemas.responses import GameView
-from magdagdon.api.view import view_json
 from magdagdon.engine import Difficulty, GameState
 from magdagdon.engine.view import state_view
 

@@ -5,6 +5,10 @@ Each concern keeps its statements and its methods in its own module (``daily``, 
 ``reviews``, ``transfer``, ``links``, ``cleanup``); players, games, the action log and High
 Scores are here. A service never holds a connection: every query it makes is a method of these,
 so every one gets ``Store``'s failure handling (``failures.py``: 503, never a 500).
+
+The statements of an action's path (the read of a game, the writes of a move and of a game's
+end) run prepared, on the driver's own cursor of the same connection and transaction
+(``prepared.py``): the one way for an action from every route, a sync and an import alike.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ import json
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import action_from_json, action_to_json, state_to_json
-from magdagdon.services.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store import statements as sql
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
+from magdagdon.store.counts import CountRows
 from magdagdon.store.daily import DailyReads
+from magdagdon.store.errors import GameNotFoundError, VersionConflictError
+from magdagdon.store.health import HealthReads, HealthWrites
 from magdagdon.store.links import LinkRows
+from magdagdon.store.prepared import Driver
 from magdagdon.store.records import (
     HighScore,
     Player,
@@ -27,7 +34,7 @@ from magdagdon.store.records import (
     is_key,
     to_json_text,
 )
-from magdagdon.store.results import ResultReads, ResultWrites
+from magdagdon.store.results import INSERT_RESULT, ResultReads, ResultWrites, result_row
 from magdagdon.store.reviews import ReviewReads, ReviewWrites
 from magdagdon.store.transfer import TransferReads, TransferWrites
 
@@ -35,9 +42,12 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from sqlalchemy import Connection
+    from sqlalchemy.sql import ClauseElement
 
     from magdagdon.engine import Action, Difficulty
+    from magdagdon.store.prepared import Statements
     from magdagdon.store.records import GameRecord
+    from magdagdon.store.results import GameResult
 
 LANGUAGES = ("fil", "en")
 
@@ -48,12 +58,14 @@ def checked_language(language: str) -> str:
     return language
 
 
-class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
+class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads, HealthReads):
     """The reads over one connection. Made by ``Store.read()`` (each statement atomic on its
     own) and ``Store.snapshot()`` (all of them see one state of the database) only."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, statements: Statements) -> None:
         self.conn = conn
+        self.statements = statements
+        self.driver = Driver(conn)  # the prepared statements' cursor
 
     def player(self, token: str) -> Player | None:
         if not is_key(token):
@@ -64,7 +76,7 @@ class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
     def game(self, game_id: str) -> GameRecord | None:
         if not is_key(game_id):
             return None
-        row = self.conn.execute(sql.GAME, {"game_id": game_id}).first()
+        row = self.driver.run(self.statements.game, {"game_id": game_id}).fetchone()
         return None if row is None else game_record(row)
 
     def current_game(self, player: str) -> GameRecord | None:
@@ -76,11 +88,6 @@ class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
         """The accepted actions of a game, in order: ``replay(difficulty, seed, actions)``."""
         texts = self.conn.execute(sql.ACTIONS, {"game_id": game_id}).scalars()
         return [action_from_json(json.loads(text)) for text in texts]
-
-    def action(self, game_id: str, seq: int) -> Action | None:
-        """The ``seq``-th accepted action of the game (1-based), if there is one."""
-        text = self.conn.execute(sql.ACTION, {"game_id": game_id, "seq": seq}).scalar()
-        return None if text is None else action_from_json(json.loads(text))
 
     def highscores(self, player: str, difficulty: Difficulty, limit: int) -> list[HighScore]:
         """The player's High Scores of ``difficulty``, best first."""
@@ -113,15 +120,29 @@ class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
         return int(self.conn.execute(sql.RANKED_GAMES, query).scalar_one())
 
 
-class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupWrites):
+class Rows(
+    Reads,
+    ResultWrites,
+    ReviewWrites,
+    TransferWrites,
+    LinkRows,
+    CleanupWrites,
+    HealthWrites,
+    CountRows,
+):
     """What one write transaction may do (its reads included). Made by ``Store.write()``
     only."""
 
-    def __init__(self, conn: Connection, *, for_update: bool) -> None:
-        super().__init__(conn)
-        self._game = sql.GAME_FOR_UPDATE if for_update else sql.GAME
-        # SQLite's WITH takes no UPDATE: two statements there
-        self._one_statement = conn.dialect.name == "postgresql"
+    def savepoint(self, name: str) -> None:
+        """Mark a point the transaction can go back to (:meth:`rollback_to`), or, again with
+        the same name, forget it (``groupcommit.py``: one action of a group refused alone)."""
+        self.driver.execute(f"SAVEPOINT {name}")
+
+    def rollback_to(self, name: str) -> None:
+        self.driver.execute(f"ROLLBACK TO {name}")
+
+    def release(self, name: str) -> None:
+        self.driver.execute(f"RELEASE {name}")
 
     def insert_player(self, player: Player, created_at: str) -> None:
         self.conn.execute(
@@ -157,8 +178,13 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
         ``FOR UPDATE``; SQLite: the write lock of ``BEGIN IMMEDIATE`` already holds it)."""
         if not is_key(game_id):
             return None
-        row = self.conn.execute(self._game, {"game_id": game_id}).first()
+        row = self.driver.run(self.statements.game_for_update, {"game_id": game_id}).fetchone()
         return None if row is None else game_record(row)
+
+    def action(self, game_id: str, seq: int) -> Action | None:
+        """The ``seq``-th accepted action of the game (1-based), if there is one."""
+        row = self.driver.run(self.statements.action, {"game_id": game_id, "seq": seq}).fetchone()
+        return None if row is None else action_from_json(json.loads(row[0]))
 
     def abandon(self, player: str, modes: Iterable[str], stamp: str) -> None:
         """Mark the player's unfinished games of these modes abandoned."""
@@ -171,6 +197,14 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
         the page's engine while offline): it keeps its history but never ranks."""
         self.conn.execute(sql.INSERT_GAME, {**game_row(game), "imported": imported})
 
+    def insert_game_once(self, game: GameRecord, *, imported: bool = False) -> bool:
+        """:meth:`insert_game`, unless a game with its id is there already (then nothing):
+        whether it was inserted. Two transactions inserting one id at once: the second waits
+        for the first and then inserts nothing (never a unique-key error)."""
+        statement = sql.INSERT_GAME_ONCE[self.conn.dialect.name]
+        done = self.conn.execute(statement, {**game_row(game), "imported": imported})
+        return bool(done.rowcount == 1)
+
     def save_move(self, game: GameRecord, action: Action) -> None:
         """Save ``game`` just after ``action``: its new state, and the action as the log's
         entry number ``game.version``. Only over the version before (the read locked the row,
@@ -179,25 +213,31 @@ class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupW
         (one round trip to the server fewer)."""
         values = move_values(game)
         action_text = to_json_text(action_to_json(action))
-        if self._one_statement:
+        both = self.statements.save_move_and_action
+        if both is not None:
             values["b_action"] = action_text
-            if self.conn.execute(sql.SAVE_MOVE_AND_ACTION, values).rowcount != 1:
+            if self.driver.run(both, values).rowcount != 1:
                 raise VersionConflictError("the game changed meanwhile; reload it")
             return
-        if self.conn.execute(sql.SAVE_MOVE, values).rowcount != 1:
+        if self.driver.run(self.statements.save_move, values).rowcount != 1:
             raise VersionConflictError("the game changed meanwhile; reload it")
-        self.conn.execute(
-            sql.INSERT_ACTION,
-            {
-                "game_id": game.id,
-                "seq": game.version,
-                "action": action_text,
-                "created_at": game.updated_at,
-            },
-        )
+        entry = {
+            "game_id": game.id,
+            "seq": game.version,
+            "action": action_text,
+            "created_at": game.updated_at,
+        }
+        self.driver.run(self.statements.insert_action, entry)
+
+    def insert_result(self, game: GameRecord, result: GameResult) -> None:
+        """Write the summary of ``game``, which has just ended with ``result``."""
+        self._insert(INSERT_RESULT, result_row(game, result))
 
     def insert_high_score(self, player: str, entry: HighScore) -> None:
-        self.conn.execute(sql.INSERT_HIGH_SCORE, high_score_row(player, entry))
+        self._insert(sql.INSERT_HIGH_SCORE, high_score_row(player, entry))
+
+    def _insert(self, statement: ClauseElement, row: dict[str, object]) -> None:
+        self.driver.run(self.statements.insert(statement, tuple(row)), row)
 
     def count_hint(self, game_id: str) -> int:
         """One more hint in ``game_id``; answer the new count."""

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from magdagdon.engine import Difficulty, GameState, Roll
 from magdagdon.engine.board import frame_place, frame_valid, iter_cells
-from magdagdon.engine.codes import (
+from magdagdon.engine.board_codes import (
     BESIDE,
     fit_masks,
     frame_of_codes,

@@ -5,7 +5,7 @@ A board in code form is a tuple of 16 ints by cell (``row * 4 + col``): 0 empty,
 so search code keys its memory on them; what is valid on them comes from the same rules and
 tables as the game's own checks (``rules.may_touch``, ``board.Frame``), never from a copy.
 
->>> from magdagdon.engine.codes import fit_masks, mask_values, put
+>>> from magdagdon.engine.board_codes import fit_masks, mask_values, put
 >>> codes = put((0,) * 16, 1, 3)  # a 3 on row 0, column 1
 >>> mask_values(fit_masks(codes)[0]), mask_values(fit_masks(codes)[2]), fit_masks(codes)[1]
 ((2, 3, 4), (2, 3, 4), -1)
