@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from magdagdon.engine import action_from_json, action_to_json, state_to_json
 from magdagdon.services.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store import statements as sql
+from magdagdon.store.bulk import BulkReads, BulkWrites
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
 from magdagdon.store.daily import DailyReads
 from magdagdon.store.links import LinkRows
@@ -48,7 +49,7 @@ def checked_language(language: str) -> str:
     return language
 
 
-class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
+class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads, BulkReads):
     """The reads over one connection. Made by ``Store.read()`` (each statement atomic on its
     own) and ``Store.snapshot()`` (all of them see one state of the database) only."""
 
@@ -113,7 +114,7 @@ class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
         return int(self.conn.execute(sql.RANKED_GAMES, query).scalar_one())
 
 
-class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupWrites):
+class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupWrites, BulkWrites):
     """What one write transaction may do (its reads included). Made by ``Store.write()``
     only."""
 
