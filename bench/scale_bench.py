@@ -116,6 +116,30 @@ def measure(store: Store, db: str, shape: Shape, flat_only: bool) -> dict[str, l
     return results
 
 
+def explain(store: Store, shape: Shape) -> None:
+    """``EXPLAIN ANALYZE`` of the day's table's statements (PostgreSQL), on standard error."""
+    from magdagdon.store import daily as table
+
+    far = daily.table(store, f"scale-{shape.attempts // 6 * 3:09d}", Difficulty.PEACEFUL)[-1]
+    _, at = daily.parse_after(far.after)
+    of_day = {"day": shape.day.isoformat(), "difficulty": "peaceful", "limit": 100}
+    key = {"score": at.score, "finished_at": at.finished_at}
+    mine = f"scale-{shape.attempts // 6 * 3:09d}-d"
+    for name, statement, values in (
+        ("top 100", table.TABLE, of_day),
+        ("the page after a row", table.TABLE_FROM, of_day | key),
+        ("attempts ahead of a row", table.AHEAD, of_day | key | {"game_id": mine}),
+    ):
+        with store.engine.connect() as conn:
+            state = statement.compile(dialect=conn.dialect).construct_expanded_state(values)
+            found = conn.exec_driver_sql(
+                f"EXPLAIN (ANALYZE, BUFFERS) {state.statement}", state.parameters
+            )
+            print(f"-- {name}", file=sys.stderr)
+            for row in found:
+                print(f"   {row[0]}", file=sys.stderr)
+
+
 def run_size(kind: str, players: int, flat_only: bool, server: Any) -> dict[str, list[float]]:
     shape = Shape(players=players, attempts=players)
     if kind == "postgresql":
@@ -130,6 +154,8 @@ def run_size(kind: str, players: int, flat_only: bool, server: Any) -> dict[str,
             f"(load {os.getloadavg()[0]:.1f})",
             file=sys.stderr,
         )
+        if kind == "postgresql":
+            explain(store, shape)
         found = measure(store, db, shape, flat_only)
     if kind == "postgresql":
         server.drop_database(db)
