@@ -11,7 +11,8 @@ The sizes are printed side by side, with the growth from the smallest to the lar
 Each size has one ranked attempt at today's challenge a player (a third on each difficulty),
 one finished ordinary game a player, and the shares of stale, recent and empty ones of
 ``scale_data.Shape``. ``--flat-only``: only the requests that must stay flat however many
-players (the day's table, the clean-up with nothing to remove, the start).
+players (the day's table, the clean-up with nothing to remove, the start), on a database with
+nothing stale whose clean-up mark is where the previous day's run would have left it.
 PostgreSQL runs with its own defaults (fsync on), from ``tests/pg.py``.
 """
 
@@ -34,7 +35,7 @@ from magdagdon import clock
 from magdagdon.engine import Difficulty, Roll
 from magdagdon.services import daily, games, stats
 from magdagdon.store import Store
-from magdagdon.store.cleanup import remove
+from magdagdon.store.cleanup import mark_of, remove
 from scale_data import Shape, generate
 
 if TYPE_CHECKING:
@@ -76,6 +77,10 @@ def serving_time(db: str) -> float:
         process.wait(30)
 
 
+def cutoff_of(shape: Shape) -> str:
+    return clock.stamp(datetime.combine(shape.day, datetime.min.time(), UTC) - timedelta(30))
+
+
 def measure(store: Store, db: str, shape: Shape, flat_only: bool) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {}
     far = f"scale-{shape.attempts // 6 * 3:09d}"  # a peaceful attempt, halfway down
@@ -90,7 +95,7 @@ def measure(store: Store, db: str, shape: Shape, flat_only: bool) -> dict[str, l
     results["day's table: a page by keyset, halfway"] = timed(
         lambda _: daily.table(store, far, difficulty, after=deep)
     )
-    cutoff = clock.stamp(datetime.combine(shape.day, datetime.min.time(), UTC) - timedelta(30))
+    cutoff = cutoff_of(shape)
     began = time.perf_counter()
     first = remove(store, cutoff)
     results["clean-up: first run (s)"] = [time.perf_counter() - began]
@@ -142,6 +147,8 @@ def explain(store: Store, shape: Shape) -> None:
 
 def run_size(kind: str, players: int, flat_only: bool, server: Any) -> dict[str, list[float]]:
     shape = Shape(players=players, attempts=players)
+    if flat_only:  # nothing stale: the first clean-up is one with nothing to remove
+        shape = Shape(players=players, attempts=players, stale=0, never=0, leavers=0)
     if kind == "postgresql":
         db = server.create_database()
     else:
@@ -149,6 +156,9 @@ def run_size(kind: str, players: int, flat_only: bool, server: Any) -> dict[str,
     began = time.perf_counter()
     with Store(db) as store:
         generate(store, shape)
+        if flat_only:  # as a previous day's run leaves it: every older player checked
+            with store.write() as rows:
+                rows.move_players_mark(mark_of(cutoff_of(shape), ""))
         print(
             f"{players} players: generated in {time.perf_counter() - began:.0f} s "
             f"(load {os.getloadavg()[0]:.1f})",
