@@ -3,13 +3,11 @@ the data); ``magdagdon db check`` checks any file whole, on demand."""
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
 from magdagdon import cli
-from magdagdon.engine import Difficulty, Roll
-from magdagdon.services import games
 from magdagdon.store import Store, health
+from storage_helpers import damaged_file
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -17,24 +15,10 @@ if TYPE_CHECKING:
     import pytest
 
 
-def damaged(path: Path) -> Path:
-    """A real database with some games, then three of its pages overwritten."""
-    with Store(path) as store:
-        player = store.new_player().token
-        for seed in range(200):
-            games.play(
-                store, player, games.start(store, player, Difficulty.PEACEFUL, seed).id, Roll()
-            )
-    with path.open("r+b") as file:
-        file.seek(4096 * 6)
-        file.write(os.urandom(4096 * 3))
-    return path
-
-
 def test_a_start_checks_only_a_small_file_and_db_check_any(
     db_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bad = damaged(db_path)
+    bad = damaged_file(db_path)
     with Store(bad) as store:
         assert "damaged" in (health.damage(store) or "")
         monkeypatch.setattr(health, "START_CHECK_BYTES", 4096)

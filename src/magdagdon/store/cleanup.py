@@ -124,20 +124,15 @@ _NEW_MARK: dict[str, BindParameter[str]] = {
 }
 _ONLY_FORWARD = cleanup_marks.c.position < bindparam("position")
 _MARK_UPSERT = {
-    "postgresql": postgresql.insert(cleanup_marks)
+    # each dialect's INSERT … ON CONFLICT DO UPDATE, the same statement on both
+    name: dialect.insert(cleanup_marks)
     .values(_NEW_MARK)
     .on_conflict_do_update(
         index_elements=[cleanup_marks.c.name],
         set_={"position": bindparam("position")},
         where=_ONLY_FORWARD,
-    ),
-    "sqlite": sqlite.insert(cleanup_marks)
-    .values(_NEW_MARK)
-    .on_conflict_do_update(
-        index_elements=[cleanup_marks.c.name],
-        set_={"position": bindparam("position")},
-        where=_ONLY_FORWARD,
-    ),
+    )
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
 }
 
 
