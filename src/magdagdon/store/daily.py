@@ -15,14 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, bindparam, false, func, or_, select
+from sqlalchemy import bindparam, false, func, select, union_all
 
 from magdagdon.store.tables import game_results, games, players
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sqlalchemy import BindParameter, Connection
+    from sqlalchemy import BindParameter, ColumnElement, Connection, ScalarSelect
 
     from magdagdon.engine import Difficulty
 
@@ -40,24 +40,39 @@ _of_day = (_r.daily_date == bindparam("day"), _r.difficulty == bindparam("diffic
 _score: BindParameter[int] = bindparam("score")
 _end: BindParameter[str] = bindparam("finished_at")
 _id: BindParameter[str] = bindparam("game_id")
-# from the attempts that scored ``score`` and ended at ``finished_at`` on, in the table's order;
-# ``score <= :score`` bounds the index range
-_FROM = and_(_r.score <= _score, or_(_r.score < _score, _r.finished_at >= _end))
-# before the attempt (score, end, id)
-_AHEAD = and_(
-    _r.score >= _score,
-    or_(_r.score > _score, _r.finished_at < _end, and_(_r.finished_at == _end, _r.game_id < _id)),
-)
 _ROW = (
     select(_r.score, _r.turns, _r.game_id, _r.player, players.c.name, _r.hints_used, _r.finished_at)
     .select_from(game_results.join(players, players.c.token == _r.player))
     .order_by(_r.score.desc(), _r.finished_at.asc(), _r.game_id.asc())
 )
-TABLE = _ROW.where(*_of_day).limit(bindparam("limit"))
-TABLE_FROM = TABLE.where(_FROM)
+_limit: BindParameter[int] = bindparam("limit")
+TABLE = _ROW.where(*_of_day).limit(_limit)
+# From the attempts that scored ``score`` and ended at ``finished_at`` on, in the table's order:
+# those of the same score from that end, then the lower scores. Each part is one range of the
+# index (its order mixes DESC and ASC, so no single condition on the index would be), and a
+# day's many attempts of one score are never read through to reach a place among them.
+_same_score = TABLE.where(_r.score == _score, _r.finished_at >= _end).subquery()
+_lower = TABLE.where(_r.score < _score).subquery()
+_from = union_all(select(_same_score), select(_lower)).subquery()
+TABLE_FROM = (
+    select(_from)
+    .order_by(_from.c.score.desc(), _from.c.finished_at.asc(), _from.c.game_id.asc())
+    .limit(_limit)
+)
 MY_ATTEMPT = _ROW.where(*_of_day, _r.player == bindparam("player"), _r.mode == "daily")
-AHEAD = select(func.count()).select_from(game_results).where(*_of_day, _AHEAD)
-TIED_AHEAD = AHEAD.where(_r.score == _score, _r.finished_at == _end)
+
+
+def _count(*where: ColumnElement[bool]) -> ScalarSelect[int]:
+    return select(func.count()).select_from(game_results).where(*_of_day, *where).scalar_subquery()
+
+
+# before the attempt (score, end, id): three ranges of the index, counted
+TIED_AHEAD = select(_count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id))
+AHEAD = select(
+    _count(_r.score > _score)
+    + _count(_r.score == _score, _r.finished_at < _end)
+    + _count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id)
+)
 STREAK_DAYS = (
     select(_g.daily_date)
     .where(_g.player == bindparam("player"), _g.mode == "daily", _g.status == "finished")
