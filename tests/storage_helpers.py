@@ -151,3 +151,21 @@ def held_by_another_program(
     finally:
         held_file.execute("ROLLBACK")
         held_file.close()
+
+
+def damaged_file(path: Path) -> Path:
+    """A real database with some games, then three of its pages overwritten."""
+    from magdagdon.engine import Difficulty, Roll
+    from magdagdon.services import games
+    from magdagdon.store import Store
+
+    with Store(path) as store:
+        player = store.new_player().token
+        for seed in range(200):
+            games.play(
+                store, player, games.start(store, player, Difficulty.PEACEFUL, seed).id, Roll()
+            )
+    with path.open("r+b") as file:
+        file.seek(4096 * 6)
+        file.write(os.urandom(4096 * 3))
+    return path

@@ -388,3 +388,24 @@ def test_a_name_is_twenty_characters_and_can_be_cleared(client: TestClient) -> N
     cleared = client.put("/api/player", json={"name": None}).json()
     assert cleared["name"] is None
     assert cleared["language"] == "en"
+
+
+def test_the_table_pages_on_after_a_row_and_refuses_a_made_up_one(
+    clock: Clock, client: TestClient, other_client: TestClient
+) -> None:
+    play_out(client, start_daily(client, "survival"))
+    play_out(other_client, start_daily(other_client, "survival"), random.Random(3))
+    rows = day_table(client, "survival")
+    assert [row["rank"] for row in rows] == [1, 2]
+    second = day_table(client, "survival", after=rows[0]["after"])
+    below = [row for row in second if row["rank"] == 2]
+    assert below == [rows[1]]
+    # nothing after the last row: only the asking player's own row
+    mine = [row for row in rows if row.get("game_id")]
+    assert day_table(client, "survival", after=rows[1]["after"]) == mine
+    for made_up in ("1~2~3~4", "x", "1~10~2026-12-05T10:00:00.000Z~0"):
+        response = client.get(
+            "/api/daily/table", params={"difficulty": "survival", "after": made_up}
+        )
+        assert response.status_code == 422
+        assert response.json()["error"]["code"] == "malformed"

@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from magdagdon.engine import Difficulty, Roll
-from magdagdon.services import games
-from magdagdon.store import Store
+from storage_helpers import damaged_file
 from waits import EVENTUALLY
 
 pytestmark = pytest.mark.slow
@@ -35,17 +33,7 @@ def serve(db: str, *extra: str, user: str | None = None) -> subprocess.Completed
 
 
 def damaged(path: Path) -> str:
-    """A real database with some games, then three of its pages overwritten."""
-    with Store(path) as store:
-        player = store.new_player().token
-        for seed in range(200):
-            games.play(
-                store, player, games.start(store, player, Difficulty.PEACEFUL, seed).id, Roll()
-            )
-    with path.open("r+b") as file:
-        file.seek(4096 * 6)
-        file.write(os.urandom(4096 * 3))
-    return str(path)
+    return str(damaged_file(path))
 
 
 def garbage(path: Path) -> str:

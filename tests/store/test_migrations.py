@@ -32,9 +32,16 @@ TABLES = {
     "reviews",
     "game_results",
     "rate_counters",
+    "cleanup_marks",
     "alembic_version",
 }
-INDEXES = {"games_by_player_status", "games_by_daily", "highscores_by_rank"}
+INDEXES = {
+    "games_by_player_status",
+    "games_by_daily",
+    "highscores_by_rank",
+    "game_results_by_day",
+    "players_by_created",
+}
 
 
 def schema_differences(db: str) -> list[object]:
@@ -76,7 +83,11 @@ def index_names(db: str) -> set[str]:
     engine = create_engine(database_url(db))
     try:
         inspector = inspect(engine)
-        return {str(ix["name"]) for t in ("games", "highscores") for ix in inspector.get_indexes(t)}
+        return {
+            str(ix["name"])
+            for t in ("games", "highscores", "game_results", "players")
+            for ix in inspector.get_indexes(t)
+        }
     finally:
         engine.dispose()
 

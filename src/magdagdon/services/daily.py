@@ -22,14 +22,21 @@ from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
 from magdagdon.services import games, players
 from magdagdon.services.errors import DailyNotOpenError
 from magdagdon.store import GameMode
+from magdagdon.store.daily import Position
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from magdagdon.store import GameRecord, Store
+    from magdagdon.store.daily import TableRow
 
 #: How many rows of the day's table are shown (the player's own row is added when below).
 TABLE_LENGTH = 100
+#: A row's ``after``: its rank, score, end (``clock.stamp``) and place among the attempts with
+#: both the same (``store.daily.Position``), which the next page starts after.
+AFTER_PATTERN = (
+    r"^[1-9][0-9]{0,8}~-?[0-9]{1,6}~[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{12}Z~[1-9][0-9]{0,2}$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +85,9 @@ class TableEntry:
     turns: int
     hints: Annotated[int, Field(description="The hints the attempt used (0: hint-free).")]
     game_id: Annotated[str | None, Field(description="Only on the asking player's own row.")] = None
+    after: Annotated[
+        str, Field(description="The page that follows this row: pass it as ``after``.")
+    ] = ""
 
 
 def open_day(day: date | None) -> date:
@@ -166,29 +176,54 @@ def streak(days: Iterable[date], today: date) -> Streak:
 
 
 def table(
-    store: Store, player: str, difficulty: Difficulty, day: date | None = None
+    store: Store,
+    player: str,
+    difficulty: Difficulty,
+    day: date | None = None,
+    after: str | None = None,
 ) -> list[TableEntry]:
     """The day's ranked attempts of this server's players, best first (ties: the one that
-    ended first), the first :data:`TABLE_LENGTH`, and the asking player's own row below them."""
+    ended first): the first :data:`TABLE_LENGTH`, or as many after a row's ``after`` (a keyset
+    page); and the asking player's own row when it is not among them."""
     day = open_day(day)
-    with store.read() as reads:
-        found = reads.day_table(day.isoformat(), difficulty)
-    entries = []
-    for rank, row in enumerate(found, 1):
-        mine = row.player == player
-        if rank > TABLE_LENGTH and not mine:
-            continue
-        tag = players.player_tag(row.player)
-        entries.append(
-            TableEntry(
-                rank=rank,
-                name=row.name if row.name is not None else players.neutral_name(row.player),
-                named=row.name is not None,
-                tag=tag,
-                score=row.score,
-                turns=row.turns,
-                hints=row.hints,
-                game_id=row.game_id if mine else None,
-            )
-        )
-    return entries
+    text = day.isoformat()
+    rank, position = (0, None) if after is None else parse_after(after)
+    with store.snapshot() as reads:
+        page = reads.day_table(text, difficulty, TABLE_LENGTH, position)
+        mine = reads.my_attempt(player, text, difficulty)
+        placed = []
+        for row in page:
+            rank += 1
+            tied = 1
+            if position is not None and key(position) == key(row):
+                tied = position.tied + 1
+            position = Position(row.score, row.finished_at, tied)
+            placed.append((rank, position, row))
+        if mine is not None and all(row.game_id != mine.game_id for row in page):
+            placed.append((*reads.place(text, difficulty, mine), mine))
+    return [_entry(rank, at, row, row.player == player) for rank, at, row in placed]
+
+
+def key(row: Position | TableRow) -> tuple[int, str]:
+    return row.score, row.finished_at
+
+
+def parse_after(after: str) -> tuple[int, Position]:
+    """A row's ``after`` (one that :data:`AFTER_PATTERN` matches): the rank of that row, and
+    its position. A rank made up by the client only numbers its own pages wrongly."""
+    rank, score, finished_at, tied = after.split("~")
+    return int(rank), Position(int(score), finished_at, int(tied))
+
+
+def _entry(rank: int, at: Position, row: TableRow, mine: bool) -> TableEntry:
+    return TableEntry(
+        rank=rank,
+        name=row.name if row.name is not None else players.neutral_name(row.player),
+        named=row.name is not None,
+        tag=players.player_tag(row.player),
+        score=row.score,
+        turns=row.turns,
+        hints=row.hints,
+        game_id=row.game_id if mine else None,
+        after=f"{rank}~{at.score}~{at.finished_at}~{at.tied}",
+    )

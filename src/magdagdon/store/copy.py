@@ -7,14 +7,17 @@ one in use would have to decide whose game wins, and refusing is clearer (``Targ
 names the target). The copy is one transaction on the target, so a copy that fails leaves it
 empty and can simply be run again. Rows are copied as they are, ids included: a High Score's id
 orders ties, so the copy ranks exactly as the original.
+
+Each table is streamed from the source and written in bulk (``bulk.py``: ``COPY`` on
+PostgreSQL), so the copy's memory stays the same however big the database; at 100k players it
+takes minutes (docs/figures.md "Scale"). ``pg_dump`` is the faster way between two PostgreSQL
+servers (docs/hosting.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from sqlalchemy import func, select, text
 
 from magdagdon.store.errors import TargetNotEmptyError
 from magdagdon.store.paths import describe
@@ -28,7 +31,6 @@ if TYPE_CHECKING:
 
 # parents before children (the foreign keys), each in its primary key's order
 _TABLES: tuple[Table, ...] = (players, games, actions, highscores, game_results)
-_BATCH = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,25 +47,13 @@ def copy_database(source: str | os.PathLike[str], target: str | os.PathLike[str]
     with Store(source) as origin, Store(target) as destination:
         counts: dict[str, int] = {}
         with origin.snapshot() as reads, destination.write() as rows:
-            reader, writer = reads.conn, rows.conn
-            if writer.execute(select(func.count()).select_from(players)).scalar_one():
+            if rows.count(players):
                 raise TargetNotEmptyError(
                     f"{describe(target)} already holds players: copy into a new database"
                 )
             for table in _TABLES:
-                counts[table.name] = 0
-                result = reader.execute(select(table).order_by(*table.primary_key.columns))
-                while batch := result.fetchmany(_BATCH):
-                    writer.execute(table.insert(), [row._asdict() for row in batch])
-                    counts[table.name] += len(batch)
-            if writer.dialect.name == "postgresql":
-                # explicit ids do not move the sequence: the next High Score must come after
-                writer.execute(
-                    text(
-                        "SELECT setval(pg_get_serial_sequence('highscores', 'id'), "
-                        "coalesce((SELECT max(id) FROM highscores), 0) + 1, false)"
-                    )
-                )
+                counts[table.name] = rows.bulk_insert(table, reads.stream(table))
+            rows.restart_high_score_ids()
     return Copied(
         counts["players"],
         counts["games"],

@@ -1,18 +1,28 @@
 """The daily challenge's reads: a player's games of a day, the day's table of the server's
 players, the days of a streak. Statements are built once at import, as in ``statements.py``;
-the rules that use them are ``magdagdon.services.daily``'s."""
+the rules that use them are ``magdagdon.services.daily``'s.
+
+The day's table is read off the partial index ``game_results_by_day`` (day, difficulty, score
+DESC, end, id; rev 0010), which holds the ranked daily attempts played here and nothing else, in
+the table's order: a page is an index range read up to its LIMIT, the next page starts after
+the last row's key (keyset), and a rank is a count of the index entries ahead of an attempt.
+None of them reads more than it answers, however many attempts the day has (docs/store.md
+"The day's table" gives the plans).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, false, select
+from sqlalchemy import bindparam, false, func, select, union_all
 
 from magdagdon.store.tables import game_results, games, players
 
 if TYPE_CHECKING:
-    from sqlalchemy import Connection
+    from collections.abc import Sequence
+
+    from sqlalchemy import BindParameter, ColumnElement, Connection, ScalarSelect
 
     from magdagdon.engine import Difficulty
 
@@ -26,14 +36,42 @@ GAMES_OF_DAY = (
     .where(_g.mode.in_(("daily", "practice")))
     .order_by(_g.created_at, _g.id)
 )
-TABLE = (
-    select(_r.score, _r.turns, _g.id, _g.player, players.c.name, _g.hints_used)
-    .select_from(
-        game_results.join(games, _g.id == _r.game_id).join(players, players.c.token == _g.player)
-    )
-    .where(_g.daily_date == bindparam("day"), _g.difficulty == bindparam("difficulty"))
-    .where(_g.mode == "daily", _g.status == "finished", _g.imported == false())
-    .order_by(_r.score.desc(), _g.finished_at.asc(), _g.id.asc())
+_of_day = (_r.daily_date == bindparam("day"), _r.difficulty == bindparam("difficulty"))
+_score: BindParameter[int] = bindparam("score")
+_end: BindParameter[str] = bindparam("finished_at")
+_id: BindParameter[str] = bindparam("game_id")
+_ROW = (
+    select(_r.score, _r.turns, _r.game_id, _r.player, players.c.name, _r.hints_used, _r.finished_at)
+    .select_from(game_results.join(players, players.c.token == _r.player))
+    .order_by(_r.score.desc(), _r.finished_at.asc(), _r.game_id.asc())
+)
+_limit: BindParameter[int] = bindparam("limit")
+TABLE = _ROW.where(*_of_day).limit(_limit)
+# From the attempts that scored ``score`` and ended at ``finished_at`` on, in the table's order:
+# those of the same score from that end, then the lower scores. Each part is one range of the
+# index (its order mixes DESC and ASC, so no single condition on the index would be), and a
+# day's many attempts of one score are never read through to reach a place among them.
+_same_score = TABLE.where(_r.score == _score, _r.finished_at >= _end).subquery()
+_lower = TABLE.where(_r.score < _score).subquery()
+_from = union_all(select(_same_score), select(_lower)).subquery()
+TABLE_FROM = (
+    select(_from)
+    .order_by(_from.c.score.desc(), _from.c.finished_at.asc(), _from.c.game_id.asc())
+    .limit(_limit)
+)
+MY_ATTEMPT = _ROW.where(*_of_day, _r.player == bindparam("player"), _r.mode == "daily")
+
+
+def _count(*where: ColumnElement[bool]) -> ScalarSelect[int]:
+    return select(func.count()).select_from(game_results).where(*_of_day, *where).scalar_subquery()
+
+
+# before the attempt (score, end, id): three ranges of the index, counted
+TIED_AHEAD = select(_count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id))
+AHEAD = select(
+    _count(_r.score > _score)
+    + _count(_r.score == _score, _r.finished_at < _end)
+    + _count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id)
 )
 STREAK_DAYS = (
     select(_g.daily_date)
@@ -64,6 +102,22 @@ class TableRow:
     player: str
     name: str | None
     hints: int
+    finished_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An attempt's place in the day's table, told without its game (which only its player
+    may see): its score and end, and that it is the ``tied``-th of the attempts with both the
+    same (1 unless two ended in the same millisecond)."""
+
+    score: int
+    finished_at: str
+    tied: int = 1
+
+
+def _row(row: Sequence[Any]) -> TableRow:
+    return TableRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
 
 
 class DailyReads:
@@ -76,11 +130,37 @@ class DailyReads:
         rows = self.conn.execute(GAMES_OF_DAY, {"player": player, "day": day}).all()
         return [DayGame(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
-    def day_table(self, day: str, difficulty: Difficulty) -> list[TableRow]:
-        """The day's finished ranked attempts on ``difficulty`` played on this server (not
-        imported), best first; on a tie the one that ended first."""
-        rows = self.conn.execute(TABLE, {"day": day, "difficulty": difficulty.value}).all()
-        return [TableRow(row[0], row[1], row[2], row[3], row[4], row[5]) for row in rows]
+    def day_table(
+        self, day: str, difficulty: Difficulty, limit: int, after: Position | None = None
+    ) -> list[TableRow]:
+        """Up to ``limit`` of the day's finished ranked attempts on ``difficulty`` played on
+        this server (not imported), best first, on a tie the one that ended first; from the
+        top, or those after ``after``."""
+        query: dict[str, object] = {"day": day, "difficulty": difficulty.value, "limit": limit}
+        if after is None:
+            return [_row(row) for row in self.conn.execute(TABLE, query)]
+        query |= {"score": after.score, "finished_at": after.finished_at}
+        query["limit"] = limit + after.tied  # the tied ones up to ``after`` come first
+        return [_row(row) for row in self.conn.execute(TABLE_FROM, query)][after.tied :]
+
+    def my_attempt(self, player: str, day: str, difficulty: Difficulty) -> TableRow | None:
+        """The player's row of the day's table, if any."""
+        query = {"day": day, "difficulty": difficulty.value, "player": player}
+        row = self.conn.execute(MY_ATTEMPT, query).first()
+        return None if row is None else _row(row)
+
+    def place(self, day: str, difficulty: Difficulty, row: TableRow) -> tuple[int, Position]:
+        """The rank of ``row`` in the day's table, and its position."""
+        query = {
+            "day": day,
+            "difficulty": difficulty.value,
+            "score": row.score,
+            "finished_at": row.finished_at,
+            "game_id": row.game_id,
+        }
+        ahead = int(self.conn.execute(AHEAD, query).scalar_one())
+        tied = int(self.conn.execute(TIED_AHEAD, query).scalar_one())
+        return ahead + 1, Position(row.score, row.finished_at, tied + 1)
 
     def streak_days(self, player: str) -> list[str]:
         """Every day (YYYY-MM-DD) on which the player finished a ranked daily attempt on this

@@ -36,6 +36,7 @@ _SQLITE_PROBE = text(f"PRAGMA user_version = {ALEMBIC_USER_VERSION:d}")
 _PG_PROBE = text("SELECT current_setting('transaction_read_only')")
 _PG_LOCK_PROBE = text("LOCK TABLE games, actions IN ROW EXCLUSIVE MODE")
 _QUICK_CHECK = text("PRAGMA quick_check(1)")
+_SIZE = text("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
 FRESH = 1.0  # seconds
 _well_at: weakref.WeakKeyDictionary[Store, float] = weakref.WeakKeyDictionary()
 
@@ -67,6 +68,10 @@ class HealthReads:
 
     conn: Connection
 
+    def file_bytes(self) -> int:
+        """The SQLite file's size in bytes, by its own page count."""
+        return int(self.conn.execute(_SIZE).scalar_one())
+
     def quick_check(self) -> str:
         """SQLite's ``quick_check``: ``ok``, or what it found wrong."""
         return str(self.conn.execute(_QUICK_CHECK).scalar())
@@ -96,14 +101,22 @@ def _probe(store: Store) -> Failure | None:
     return None
 
 
-def damage(store: Store) -> str | None:
-    """At start-up, for SQLite: what SQLite's own ``quick_check`` finds wrong with the file
-    (it reads every page once: about a second for 100 MB); None when it is sound. A damaged
-    page would otherwise be met only by the player whose game is on it."""
+#: The largest SQLite file that is checked whole at every start (``PRAGMA quick_check`` reads
+#: every page: about half a second for this much); a larger one is checked on demand only.
+START_CHECK_BYTES = 64 * 1024 * 1024
+
+
+def damage(store: Store, *, whole: bool = False) -> str | None:
+    """For SQLite: what SQLite's own ``quick_check`` finds wrong with the file; None when it
+    is sound. At start-up (``whole`` False) only a file of up to :data:`START_CHECK_BYTES` is
+    checked, so that a start costs the same however big the data (docs/hosting.md "Checking the
+    database"); ``magdagdon db check`` checks any file whole. PostgreSQL checks its own pages."""
     if store.dialect != "sqlite":
         return None
     try:
         with store.snapshot() as reads:
+            if not whole and reads.file_bytes() > START_CHECK_BYTES:
+                return None
             found = reads.quick_check()
     except StorageUnavailableError as exc:
         return f"{exc.reason} ({exc.failure.detail})"

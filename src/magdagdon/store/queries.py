@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from magdagdon.engine import action_from_json, action_to_json, state_to_json
 from magdagdon.store import statements as sql
+from magdagdon.store.bulk import BulkReads, BulkWrites
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
 from magdagdon.store.counts import CountRows
 from magdagdon.store.daily import DailyReads
@@ -58,7 +59,9 @@ def checked_language(language: str) -> str:
     return language
 
 
-class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads, HealthReads):
+class Reads(
+    DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads, HealthReads, BulkReads
+):
     """The reads over one connection. Made by ``Store.read()`` (each statement atomic on its
     own) and ``Store.snapshot()`` (all of them see one state of the database) only."""
 
@@ -129,6 +132,7 @@ class Rows(
     CleanupWrites,
     HealthWrites,
     CountRows,
+    BulkWrites,
 ):
     """What one write transaction may do (its reads included). Made by ``Store.write()``
     only."""

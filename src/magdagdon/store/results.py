@@ -14,7 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import bindparam, func, insert, select
+from sqlalchemy import bindparam, false, func, insert, literal_column, select
 
 from magdagdon.store.tables import game_results, games
 
@@ -56,7 +56,20 @@ def result_of(state: GameState) -> GameResult:
 
 
 _r = game_results.c
-INSERT_RESULT = insert(game_results)
+_g = games.c
+# the day's table's key (``store/daily.py``): the day only of a ranked daily attempt played here,
+# read off the game's row in the same statement (whether it was imported is the row's to say);
+# the mode is written in the text, so the statement's only parameters are the row's
+_RANKED_DAY = (
+    select(_g.daily_date)
+    .where(
+        _g.id == bindparam("ranked_of"),
+        _g.mode == literal_column("'daily'"),
+        _g.imported == false(),
+    )
+    .scalar_subquery()
+)
+INSERT_RESULT = insert(game_results).values(daily_date=_RANKED_DAY)
 _MODES: BindParameter[str] = bindparam("modes", expanding=True)
 SCORES = (
     select(_r.score)
@@ -92,9 +105,13 @@ STARTED = (
 
 
 def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
-    """The ``game_results`` row (its columns are the result's fields, and the game's keys)."""
+    """The ``game_results`` row (its columns are the result's fields, and the game's keys);
+    ``ranked_of`` names the game whose day :data:`INSERT_RESULT` reads."""
     return {
         "game_id": game.id,
+        "ranked_of": game.id,
+        "finished_at": game.finished_at,
+        "hints_used": game.hints_used,
         "player": game.player,
         "difficulty": game.difficulty.value,
         "mode": game.mode.value,

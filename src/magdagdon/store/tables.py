@@ -37,6 +37,7 @@ players = Table(
     Column("created_at", Text, nullable=False),
     Column("name", Text),
     CheckConstraint("language IN ('fil', 'en')", name="players_language"),
+    Index("players_by_created", "created_at", "token"),  # the clean-up's pages (rev 0010)
 )
 
 games = Table(
@@ -140,7 +141,31 @@ game_results = Table(
     Column("straights", Integer, nullable=False),
     Column("fours", Integer, nullable=False),
     Column("two_pairs", Integer, nullable=False),
+    # rev 0010: the day of a ranked daily attempt played here (NULL for any other game), when it
+    # ended and its hints, so that the day's table is read off game_results_by_day alone
+    Column("daily_date", Text),
+    Column("finished_at", Text),
+    Column("hints_used", Integer, nullable=False, server_default="0"),
     Index("game_results_by_player", "player", "difficulty", "mode"),
+)
+_ranked = game_results.c.daily_date.isnot(None)
+Index(
+    "game_results_by_day",
+    game_results.c.daily_date,
+    game_results.c.difficulty,
+    game_results.c.score.desc(),
+    game_results.c.finished_at,
+    game_results.c.game_id,
+    postgresql_where=_ranked,
+    sqlite_where=_ranked,
+)
+
+# how far the clean-up's pages have gone (store/cleanup.py): one row a pass, its last key
+cleanup_marks = Table(
+    "cleanup_marks",
+    metadata,
+    Column("name", Text, primary_key=True),
+    Column("position", Text, nullable=False),
 )
 
 # the rate limits' counters (store/counters.py), shared by every server process and host: one row

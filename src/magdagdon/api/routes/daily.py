@@ -42,6 +42,14 @@ def table(
     store: StoreDep,
     caller: CallerDep,
     day: Annotated[Day | None, Query(alias="date")] = None,
+    after: Annotated[
+        str | None,
+        Query(
+            pattern=daily.AFTER_PATTERN,
+            description="A row's `after`: the page that follows it (else the top).",
+        ),
+    ] = None,
 ) -> list[daily.TableEntry]:
-    """The day's ranked attempts on this server, best first (today when no date)."""
-    return daily.table(store, caller.cookie_token, difficulty, day)
+    """The day's ranked attempts on this server, best first (today when no date), a page of
+    100 at a time, with the asking player's own row when it is not on the page."""
+    return daily.table(store, caller.cookie_token, difficulty, day, after)

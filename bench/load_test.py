@@ -1,0 +1,166 @@
+"""Many players at a player's pace against a real server: how many players a server holds with
+every answer's p99 within 200 ms and no error.
+
+``magdagdon serve --workers 2`` runs on a generated PostgreSQL database (``tests/scale_data.py``;
+``--players`` of them, one ranked attempt each today). Each simulated player is its own HTTP
+client (its own cookie, so its own player) and plays today's challenge as a person does: a
+look at today's challenges, a new attempt, then each action after a think time of 1 to 5
+seconds (the engine picks a random legal action, Powers and unstages included, as
+``tests/api_helpers.random_action``), and at the end the day's table and STATISTIKA; then the
+next difficulty. The number of players steps up (``--steps``), each step held ``--hold``
+seconds; the answers of each step's second half count.
+
+    uv run --locked python bench/load_test.py --steps 50,100,200,400 --hold 40
+
+Rate limits are off (every simulated player comes from one address). The players held per
+core is the largest step that passes, over the server's 2 workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from api_helpers import random_action
+from magdagdon.engine import Difficulty, GameState, action_to_json
+from magdagdon.engine.daily import daily_seed
+from scale_data import Shape, generate
+
+P99_BUDGET_MS = 200.0
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.answers: list[tuple[float, float, bool]] = []  # when, ms, ok
+
+    def record(self, began: float, ok: bool) -> None:
+        now = time.perf_counter()
+        self.answers.append((now, (now - began) * 1000, ok))
+
+
+async def call(
+    client: httpx.AsyncClient, recorder: Recorder, method: str, path: str, body: object = None
+) -> httpx.Response | None:
+    began = time.perf_counter()
+    try:
+        response = await client.request(method, path, json=body)
+    except httpx.HTTPError:
+        recorder.record(began, False)
+        return None
+    recorder.record(began, response.status_code < 400)
+    return response
+
+
+async def player(base: str, recorder: Recorder, rng: random.Random, stop: float) -> None:
+    today = datetime.now(UTC).date()
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        await asyncio.sleep(rng.uniform(0, 5))
+        for difficulty in Difficulty:
+            if time.perf_counter() > stop:
+                return
+            await call(client, recorder, "GET", "/api/daily")
+            started = await call(
+                client, recorder, "POST", "/api/daily", {"difficulty": difficulty.value}
+            )
+            if started is None or started.status_code != 201:
+                return
+            game_id = started.json()["id"]
+            state = GameState.new(difficulty, daily_seed(today, difficulty))
+            while not state.is_over and time.perf_counter() < stop:
+                await asyncio.sleep(rng.uniform(1, 5))
+                action = random_action(state, rng)
+                answer = await call(
+                    client,
+                    recorder,
+                    "POST",
+                    f"/api/games/{game_id}/actions",
+                    action_to_json(action),
+                )
+                if answer is None or answer.status_code != 200:
+                    return
+                state = state.apply(action)
+            await call(client, recorder, "GET", f"/api/daily/table?difficulty={difficulty.value}")
+            await call(client, recorder, "GET", f"/api/stats?difficulty={difficulty.value}")
+
+
+async def step(base: str, players: int, hold: float, seed: int) -> tuple[float, float, int, int]:
+    recorder = Recorder()
+    began = time.perf_counter()
+    stop = began + hold
+    rng = random.Random(seed)
+    tasks = [
+        asyncio.create_task(player(base, recorder, random.Random(rng.random()), stop))
+        for _ in range(players)
+    ]
+    await asyncio.wait(tasks)
+    counted = [(ms, ok) for when, ms, ok in recorder.answers if when > began + hold / 2]
+    times = sorted(ms for ms, _ in counted)
+    errors = sum(1 for _, ok in counted if not ok)
+    p99 = times[max(0, round(0.99 * len(times)) - 1)] if times else float("nan")
+    return statistics.median(times) if times else float("nan"), p99, len(counted), errors
+
+
+def serve(db: str) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-m", "magdagdon", "serve", "--no-browser", "--port", "0"]
+    command += ["--workers", "2", "--db", db]
+    env = os.environ | {"MAGDAGDON_RATE_LIMITS": "false"}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("Serving on"):
+            return process, line.split()[-1].rstrip("/")
+    raise RuntimeError("the server ended before serving")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=10_000, help="in the database")
+    parser.add_argument("--steps", default="50,100,200,400")
+    parser.add_argument("--hold", type=float, default=40.0)
+    args = parser.parse_args()
+    from pg import PostgresServer
+
+    server = PostgresServer(settings={})  # PostgreSQL's defaults: fsync on
+    try:
+        from magdagdon.store import Store
+
+        db = server.create_database()
+        day = datetime.now(UTC).date()
+        with Store(db) as store:
+            generate(store, Shape(players=args.players, attempts=args.players, day=day))
+        process, base = serve(db)
+        try:
+            print(f"{args.players} players in the database; load {os.getloadavg()[0]:.1f}")
+            print("| players | answers | median ms | p99 ms | errors | passes |")
+            print("|---|---|---|---|---|---|")
+            for number, players in enumerate(int(s) for s in args.steps.split(",")):
+                median, p99, count, errors = asyncio.run(step(base, players, args.hold, number))
+                passes = p99 <= P99_BUDGET_MS and errors == 0
+                print(
+                    f"| {players} | {count} | {median:.1f} | {p99:.1f} | {errors} | "
+                    f"{'yes' if passes else 'no'} | (load {os.getloadavg()[0]:.1f})",
+                    flush=True,
+                )
+        finally:
+            process.terminate()
+            process.wait(30)
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
