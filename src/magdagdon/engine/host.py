@@ -189,3 +189,12 @@ def act(request: str) -> str:
     except (MalformedError, ValueError) as exc:
         return _error("malformed", str(exc))
     return _keep(after, {**record, "version": record["version"] + 1}, action=action_to_json(action))
+
+
+def kept_game() -> tuple[GameState, int] | None:
+    """The game kept open (:func:`open_game`, :func:`act`) and its version, or None: what the
+    worker's hint (``magdagdon.bots.offline``) is asked about."""
+    if not _kept:
+        return None
+    state, record = _kept[0]
+    return state, record["version"]
