@@ -145,10 +145,12 @@ def test_a_whole_game_offline_and_nothing_lost_back_online(
     assert body_data(page, "phase") == "roll"
     tap(page, '[data-action="roll"]')
     play_a_turn(page)
-    tap(page, '[data-action="hint"]')  # the computer player is the server's
-    assert "connection" in page.locator("#message").inner_text() or "koneksyon" in (
-        page.locator("#message").inner_text()
-    )
+    tap(page, '[data-action="hint"]')  # the server's computer player, in the engine worker
+    page.wait_for_selector("body[data-hint]", state="attached", timeout=ENGINE_MS)
+    assert body_data(page, "hint") == body_data(page, "version")  # for the game as it stands
+    assert page.locator(".hinted, .hint-button").count() > 0  # and drawn, and said
+    said = page.locator("#message").inner_text()
+    assert "Inaasahang Final Score" in said or "Expected final score" in said, said
     kept = {g["id"]: g for g in page.evaluate(KEPT)}
     assert game["id"] in kept
     assert len(kept) == 2

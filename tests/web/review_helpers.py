@@ -43,6 +43,7 @@ SHOWN = """() => {
         kind: step.dataset.kind, label: step.dataset.label,
         count: text(".step-count"), verdict: text(".step-verdict"), words: text(".step-words"),
         chip: text(".step-verdict .chip"), better: text("[data-review-better]"),
+        versus: text("[data-review-versus]"),
         figures: Object.fromEntries([...dialog.querySelectorAll("[data-figure]")].map(
             (f) => [f.dataset.figure, f.querySelector(".figure-value").textContent])),
         cells: Object.fromEntries([...dialog.querySelectorAll("[data-review-cell]")].map(

@@ -76,8 +76,13 @@ def check_step(shown: dict[str, Any], review: dict[str, Any], index: int) -> Non
     figure = figures(step)
     if step["kind"] == "chance":
         assert figure["before"] + figure["luck"] == figure["after"]
-        assert shown["verdict"] == f"Suwerte {signed(figure['luck'])}"
-        assert f"{whole(figure['before'])} → {whole(figure['after'])}" in shown["words"]
+        # the luck beside what an average roll there would have brought
+        assert shown["verdict"] == (
+            f"Suwerte {signed(figure['luck'])} "
+            f"laban sa karaniwang roll dito ({whole(figure['before'])})"
+        )
+        average = f"karaniwang roll dito {whole(figure['before'])}"
+        assert f"{average}, ang roll na ito {whole(figure['after'])}" in shown["words"]
         rolled = ", ".join(str(step["dice"][i]) for i in step["rolled"])
         assert f"Lumabas: {rolled}" in shown["words"]
     else:
@@ -96,6 +101,10 @@ def check_step(shown: dict[str, Any], review: dict[str, Any], index: int) -> Non
                 f"mas mataas sana nang {whole(figure['given'])} puntos ang inaasahang Final Score."
             )
             assert shown["better"].count(".") == 1
+        # the points given up beside the computer's choice, drawn dotted on the board or dice
+        assert (shown["versus"] is None) == ("Pareho" in shown["words"])
+        if shown["versus"] is not None:
+            assert shown["verdict"].endswith("laban sa pasya ng computer (may tuldok)")
         placed = {key(a["cell"]) for a in step["played"] if a["type"] in ("stage", "ruin")}
         for cell in placed:
             assert "you" in shown["cells"][cell].split()
@@ -249,12 +258,16 @@ def test_the_review_in_english(browser: Browser, web_server: ServerProcess) -> N
         assert dialog.locator("#review-title").inner_text() == "GAME REVIEW"
         assert dialog.locator(".step-count").inner_text() == f"Step 1/{len(review['steps'])}"
         names = dialog.locator(".figure-name").all_inner_texts()
-        assert names == ["Start", "Luck", "Points lost", "Final Score"]
+        assert names == ["Expected at the start", "Luck", "Points lost", "Final Score"]
+        note = dialog.locator(".sum-note").inner_text()
+        assert note == "Expected at the start: the computer's average from here."
         player.page.keyboard.press("End")
         last = review["steps"][-1]
         verdict = dialog.locator(".step-verdict").inner_text()
         given = f"Points lost: {whole(figures(last).get('given', 0))}"
         assert verdict.startswith(given if last["kind"] == "decision" else "Luck")
+        if last["kind"] == "chance":
+            assert "against an average roll here" in verdict
         assert not player.errors
     finally:
         context.close()

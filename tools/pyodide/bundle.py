@@ -10,6 +10,9 @@
   it at start-up) and no packages: the engine needs none, and the full one is 118 kB;
 - ``magdagdon-engine.zip``: ``magdagdon/__init__.py`` and ``magdagdon/engine/*.py`` only (the
   engine is pure standard-library Python), byte-for-byte reproducible (fixed dates, sorted);
+- ``magdagdon-bots.zip``: ``magdagdon/bots/*.py`` and their tables (``bots/data``), the hint's
+  computer player, which the worker loads after the engine has started (the hint without the
+  connection: ``magdagdon.bots.offline``), reproducible the same way;
 - ``engine-size.json``: the bytes of every file the engine worker fetches (its two scripts in
   ``web/engine/`` and the runtime above, not the notice), which SETTINGS states as the offline
   engine's download.
@@ -37,6 +40,7 @@ SOURCE = ROOT / "build" / "pyodide"
 DEST = ROOT / "build" / "web-engine"
 SRC = ROOT / "src"
 ENGINE_ZIP = "magdagdon-engine.zip"
+BOTS_ZIP = "magdagdon-bots.zip"
 NOTICE = "PYODIDE-NOTICE.txt"
 SIZE = "engine-size.json"
 WORKER_DIR = SRC / "magdagdon" / "web" / "engine"
@@ -71,8 +75,19 @@ def _zip(files: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
+def bots_files() -> list[Path]:
+    """The hint's files, relative to ``src/``: the bots' modules and their tables."""
+    bots = SRC / "magdagdon" / "bots"
+    found = sorted([*bots.glob("*.py"), *(bots / "data").glob("*.bin")])
+    return [p.relative_to(SRC) for p in found]
+
+
 def engine_zip() -> bytes:
     return _zip({rel.as_posix(): (SRC / rel).read_bytes() for rel in engine_files()})
+
+
+def bots_zip() -> bytes:
+    return _zip({rel.as_posix(): (SRC / rel).read_bytes() for rel in bots_files()})
 
 
 def keep_list(path: Path = KEEP) -> list[str]:
@@ -144,6 +159,7 @@ def build(dest: Path = DEST) -> None:
     _replace(dest / "pyodide-lock.json", info.encode())
     _replace(dest / NOTICE, notice)
     _replace(dest / ENGINE_ZIP, engine_zip())
+    _replace(dest / BOTS_ZIP, bots_zip())
     _replace(dest / SIZE, download_size(dest, pin["runtime"]).encode())
 
 
@@ -151,7 +167,7 @@ def download_size(dest: Path, runtime: list[str]) -> str:
     """``{"bytes", "files"}``: each file the engine worker fetches, as the page asks for it,
     with its size in bytes, and their sum."""
     fetched = {f"engine/{p.name}": p for p in sorted(WORKER_DIR.iterdir()) if p.is_file()}
-    for name in [*runtime, "pyodide-lock.json", ENGINE_ZIP]:
+    for name in [*runtime, "pyodide-lock.json", ENGINE_ZIP, BOTS_ZIP]:
         fetched[f"engine/runtime/{name}"] = dest / name
     files = {name: path.stat().st_size for name, path in fetched.items()}
     return json.dumps({"bytes": sum(files.values()), "files": files}, indent=1)

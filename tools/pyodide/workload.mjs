@@ -5,7 +5,8 @@
 // worker.js's answer(): seeded games of every difficulty (new_game, play, view, load), a daily
 // and a practice game, a whole game replayed from its log (open) and played action by action
 // (act), the errors the worker answers (malformed, refused, no game open), and a Python
-// exception reaching JavaScript (the worker's failure path formats it).
+// exception reaching JavaScript (the worker's failure path formats it); then the hint
+// (magdagdon-bots.zip, started as the worker starts it) on a kept game and on a given state.
 // Actions are picked from the engine's own legal actions by a seeded generator in JavaScript, so
 // that the picking imports nothing the worker does not.
 //
@@ -23,7 +24,7 @@ const here = import.meta.dirname;
 const dir = resolve(process.argv[2]);
 const stdLibURL = process.argv[3] ? resolve(process.argv[3]) : undefined;
 const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
-const { startEngine } = await import(
+const { startEngine, startHints } = await import(
   pathToFileURL(join(here, "../../src/magdagdon/web/engine/boot.mjs")).href
 );
 const engine = await startEngine({
@@ -111,6 +112,14 @@ try {
 } catch (error) {
   if (!String(error).includes("the failure path")) throw error;
 }
+
+// the hint: a few turns of a kept game played by it, and one for a given state
+const hint = startHints(engine, readFileSync(join(dir, "magdagdon-bots.zip")));
+check(engine.call("open_game", { difficulty: "peaceful", seed: 3, game_id: "h", actions: [] }), "open");
+for (let k = 0; k < 8; k += 1) check(engine.call("act", { action: check(hint({}), "hint").action }), "act");
+const given = check(engine.newGame({ difficulty: "nightmare", seed: 3, game_id: "n" }), "new_game");
+check(hint({ state: given.state }), "hint");
+if (!hint({ state: { seed: "x" } }).error) throw new Error("a malformed hint was not refused");
 
 // every module object's file inside the standard library's zip (sys is built in: no import)
 // (the page's zip holds bytecode: x.pyc is listed as its source x.py, the name in the full zip)

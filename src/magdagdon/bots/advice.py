@@ -26,6 +26,27 @@ class Advice:
     expected_value: float
 
 
+def unstaged(state: GameState) -> GameState:
+    """``state`` with every staged die back in the tray (the turn's position itself).
+
+    The last die staged goes back first, so no other die is re-checked on the way."""
+    for die in reversed(state.order):
+        state = state.apply(Unstage(die))
+    return state
+
+
+def as_staged(state: GameState, advice: Advice) -> Advice:
+    """The turn's ``advice`` (decided for its position, nothing staged) carried on from the dice
+    as staged in ``state``: the next action of its placement, or, for a Power or a RUIN, a staged
+    die back first. One decision a turn, whatever was staged on the way: the hint asked at any
+    moment names the same turn, and following it action by action is the computer's own play."""
+    if not state.order:
+        return advice
+    if advice.placement:
+        return Advice(next_step(state, advice.placement), advice.placement, advice.expected_value)
+    return Advice(Unstage(state.order[-1]), (), advice.expected_value)
+
+
 def next_step(state: GameState, placement: Placement) -> Action:
     """The next action that carries out ``placement`` from ``state`` (phase place).
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from magdagdon.bots.advice import Advice, TurnBot, codes_of, next_step
+from magdagdon.bots.advice import Advice, TurnBot, as_staged, codes_of, next_step, unstaged
 from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
@@ -35,7 +35,6 @@ from magdagdon.engine import (
     GameState,
     Reroll,
     Ruin,
-    Unstage,
     rules,
 )
 from magdagdon.engine.board import RUIN_CODE
@@ -218,6 +217,11 @@ class ExpectimaxBot(TurnBot):
     # ----- the decision of a turn --------------------------------------------------------------
 
     def advise(self, state: GameState) -> Advice:
+        """The turn's decision, taken at its position with nothing staged (the Powers are
+        weighed on all four dice, not on those left in the tray) and carried on from the dice as
+        staged, so that staging on the way never changes the turn (``advice.as_staged``)."""
+        if state.order:
+            return as_staged(state, self.advise(unstaged(state)))
         self._tune_for(state.difficulty)
         codes = codes_of(state)
         if codes.count(EMPTY) <= EXACT_UPTO[state.difficulty]:
@@ -250,8 +254,6 @@ class ExpectimaxBot(TurnBot):
         expected = value - state.power_penalty
         if action is None:
             return Advice(next_step(state, placement), placement, expected)
-        if state.order:  # a Power is used on tray dice: the staged ones go back first
-            return Advice(Unstage(state.order[-1]), (), expected)
         return Advice(action, (), expected)
 
     def _best_turn(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from magdagdon.bots.advice import as_staged
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.value import Values
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json
@@ -28,10 +29,14 @@ def best(state: GameState) -> tuple[dict[str, Any], Placement, float]:
         value, advice = _values.judge(state)
         if advice is None:  # phase roll
             return action_to_json(Roll()), [], round(value, 2)
-        if state.order:  # the next action from the dice as staged (V is the turn's, unstaged)
-            advice = _bot.advise(state)
+        advice = as_staged(state, advice)  # the turn's advice, from the dice as staged
     placement = [(die, list(cell_to_json(cell))) for die, cell in advice.placement]
     return action_to_json(advice.action), placement, round(value, 2)
+
+
+def bot() -> ExpectimaxBot:
+    """This process's computer player (its caches are the hint's)."""
+    return _bot
 
 
 def warm() -> None:

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from magdagdon.bots.advice import unstaged as unstaged  # the review's and the tests' too
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
-from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage, Unstage
+from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
@@ -76,15 +77,6 @@ def offset(key: Key) -> float:
         return REROLL_OFFSETS[key.difficulty][stage][key.powers_left]
     by_empties, by_powers, by_ruins = ROLL_OFFSETS[key.difficulty]
     return by_empties[key.empties] + by_powers[key.powers_left] + by_ruins[stage][min(key.ruins, 3)]
-
-
-def unstaged(state: GameState) -> GameState:
-    """``state`` with every staged die back in the tray (the turn's position itself).
-
-    The last die staged goes back first, so no other die is re-checked on the way."""
-    for die in reversed(state.order):
-        state = state.apply(Unstage(die))
-    return state
 
 
 def after_advice(state: GameState, advice: Advice) -> GameState:

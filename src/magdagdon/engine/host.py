@@ -186,3 +186,12 @@ def act(request: str) -> str:
         return _keep(after, record_after, action=action_to_json(action))
 
     return _answer(request, "an action request", work)
+
+
+def kept_game() -> tuple[GameState, int] | None:
+    """The game kept open (:func:`open_game`, :func:`act`) and its version, or None: what the
+    worker's hint (``magdagdon.bots.offline``) is asked about."""
+    if not _kept:
+        return None
+    state, record = _kept[0]
+    return state, record["version"]

@@ -42,3 +42,21 @@ export async function startEngine({ loadPyodide, indexURL, engineZip }) {
     view: (request) => call("view", request),
   };
 }
+
+/**
+ * Starts the hint beside a started engine: the server's own computer player
+ * (magdagdon-bots.zip: magdagdon/bots/, tools/pyodide/bundle.py), answering as
+ * magdagdon.bots.offline.hint does, JSON in and out.
+ * @param {{pyodide: object}} engine  startEngine's answer
+ * @param {ArrayBuffer|Uint8Array} botsZip  the bytes of magdagdon-bots.zip
+ * @returns {(request: object) => object}  {state?} → {action, placement, expected_value, version?} or {error}
+ */
+export function startHints(engine, botsZip) {
+  const bytes =
+    botsZip instanceof ArrayBuffer
+      ? new Uint8Array(botsZip)
+      : new Uint8Array(botsZip.buffer, botsZip.byteOffset, botsZip.byteLength);
+  engine.pyodide.unpackArchive(bytes, "zip", { extractDir: ENGINE_DIR });
+  const offline = engine.pyodide.pyimport("magdagdon.bots.offline");
+  return (request) => JSON.parse(offline.hint(JSON.stringify(request)));
+}

@@ -15,10 +15,14 @@
 //   {id, type: "open", game: {difficulty, game_id, seed | daily_date, mode?, actions: [...]}}
 //   {id, type: "act", action}
 // Answers: {id, view, record} (and for "act" the action as the log keeps it) or {id, error}.
+// The hint without the server: {id, type: "hint"} for the game in hand (the one kept by "open" /
+//   "act", else the last "play" / "view" game) → {id, hint: {action, placement, expected_value,
+//   version?}} or {id, error}; the computer player (./runtime/magdagdon-bots.zip) is fetched
+//   and started in the background once the engine is ready.
 // Once started, it posts {type: "ready", python, ms} (or {type: "failed", error}).
 
 import { loadPyodide } from "./runtime/pyodide.mjs";
-import { startEngine } from "./boot.mjs";
+import { startEngine, startHints } from "./boot.mjs";
 
 const RUNTIME = new URL("./runtime/", import.meta.url).href;
 
@@ -28,6 +32,14 @@ const ready = (async () => {
   if (!answer.ok) throw new Error(`magdagdon-engine.zip: ${answer.status}`);
   return startEngine({ loadPyodide, indexURL: RUNTIME, engineZip: await answer.arrayBuffer() });
 })();
+
+// the hint's bots, loaded after the engine so that play never waits for them
+const hints = ready.then(async (engine) => {
+  const answer = await fetch(new URL("magdagdon-bots.zip", RUNTIME));
+  if (!answer.ok) throw new Error(`magdagdon-bots.zip: ${answer.status}`);
+  return startHints(engine, await answer.arrayBuffer());
+});
+hints.catch(() => {}); // a failure answers each hint asked
 
 ready.then(
   (engine) => postMessage({ type: "ready", python: engine.python, ms: performance.now() - started }),
@@ -58,10 +70,21 @@ function answer(engine, message) {
   }
 }
 
+async function hint() {
+  const kept = game === null ? {} : { state: game.state };
+  const found = (await hints)(opened ? {} : kept);
+  return found.error ? { error: found.error } : { hint: found };
+}
+
+/** Whether the game in hand is the one "open" / "act" keep in Python (else "play" / "view"'s). */
+let opened = false;
+
 self.onmessage = async ({ data }) => {
   let reply;
   try {
-    reply = answer(await ready, data);
+    if (data.type === "open") opened = true;
+    if (data.type === "new_game" || data.type === "load") opened = false;
+    reply = data.type === "hint" ? await hint() : answer(await ready, data);
   } catch (error) {
     reply = { error: { code: "engine_failed", message: String(error) } };
   }

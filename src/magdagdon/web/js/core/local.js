@@ -249,6 +249,13 @@ async function actHere(state, action) {
   return answer.view;
 }
 
+// The hint for a game played here: the worker's computer player, the server's own bots
+// (worker.js "hint"), the same answer as GET /api/games/{id}/hint.
+export async function hint(state) {
+  await openGame(await kept.get(state.id));
+  return (await ask({ type: "hint" })).hint;
+}
+
 export async function view(id) {
   return (await kept.get(id))?.view ?? null;
 }

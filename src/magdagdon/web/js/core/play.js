@@ -304,14 +304,16 @@ export function createPlay({ view, dom, render, announce }) {
       return;
     }
     if (view.game.phase === "over") return;
-    if (source.holds(view.game.id)) { // played here: the computer player is the server's
-      view.message = { key: "hintNeedsConnection", kind: "info" };
-      return render();
-    }
     view.hintBusy = true;
     await request(async () => {
       try {
-        const answer = await api.hint(view.game);
+        // a game played here: the engine worker's computer player (the server's bots)
+        const answer = await source.hint(view.game).catch((err) => {
+          if (!source.holds(view.game.id)) throw err;
+          view.message = { key: "hintNeedsConnection", kind: "info" }; // its bots did not load
+          return null;
+        });
+        if (!answer) return;
         if (answer.version === view.game.version) view.hint = keptHint(answer, view.game);
       } finally {
         view.hintBusy = false;

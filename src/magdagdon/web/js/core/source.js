@@ -29,4 +29,6 @@ export const holds = (id) => local?.holds(id) ?? false;
 export const seen = (game) => { last = game; local?.seen(game); };
 export const act = (state, action, onWait) => (local ?? api).act(state, action, onWait);
 export const game = (id) => (local ?? api).game(id);
+// a game played here is hinted by the engine worker's bots, any other by the server
+export const hint = (state) => (local?.holds(state.id) ? local.hint(state) : api.hint(state));
 export const newGame = (difficulty, options) => (local ?? api).newGame(difficulty, options);

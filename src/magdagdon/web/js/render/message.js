@@ -29,7 +29,8 @@ const ICON = ["span", { class: "icon", "aria-hidden": "true" }, "!"];
 
 function messageOf(view, hint) {
   const game = view.game;
-  if (view.offline) return { kind: "offline", parts: notice(view, t) };
+  // a hint asked offline (the engine worker's) takes the notice's place while it is shown
+  if (view.offline && !hint) return { kind: "offline", parts: notice(view, t) };
   if (game.phase === "over") return { kind: "none", parts: [] };
   if (view.offer) {
     return {

@@ -172,5 +172,6 @@ function summary(review) {
     figure("luck", shown.luck, ""),
     figure("given", shown.given, "\u2212 "),
     figure("total", shown.final, "= ")),
+  h("p", { class: "sum-note muted" }, t("review.startNote")),
   counts.length ? h("p", { class: "labels" }, ...counts) : null);
 }

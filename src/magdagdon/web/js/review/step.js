@@ -1,7 +1,8 @@
 // One step of a review, drawn read-only from the step's numbers: the board before it (with the
 // player's dice or RUIN drawn solid, and the computer's choice as the hint's faint faces), the
 // dice of the roll (what was rolled, what each chose), and the words: what happened, the
-// expected Final Score of each choice, the points given up and their label, or the roll's luck;
+// expected Final Score of each choice, the points given up against the computer's choice (drawn
+// dotted) and their label, or the roll's luck against what an average roll there would bring;
 // for a labelled decision, one sentence: the better choice and what it was worth. Every figure
 // is in whole points, rounded so that a step's own figures add up as read (lib/points.js).
 import { face } from "../render/dice.js";
@@ -172,10 +173,14 @@ export function labelChip(name) {
 function verdict(step) {
   const shown = figures(step);
   if (step.kind === "chance") {
-    return h("p", { class: "step-verdict" }, t("review.luckLine", { luck: luckText(shown.luck) }));
+    return h("p", { class: "step-verdict" }, t("review.luckLine", { luck: luckText(shown.luck) }), " ",
+      h("span", { class: "luck-average" }, t("review.luckAverage", { v: num(shown.before) })));
   }
+  // the points given up are measured against the computer's choice, drawn dotted (board or dice)
+  const versus = alike(step.played, step.suggested, step.roll) ? null
+    : h("span", { class: "versus", "data-review-versus": "" }, t("review.versus"));
   return h("p", { class: "step-verdict" }, t("review.givenLine", { n: num(shown.given) }),
-    step.label ? " " : null, step.label ? labelChip(step.label) : null);
+    step.label ? " " : null, step.label ? labelChip(step.label) : null, versus ? " " : null, versus);
 }
 
 function words(step) {
@@ -218,7 +223,8 @@ export function stepSpoken(step, index, count) {
   const title = step.kind === "chance" ? t(`review.chance_${step.type}`) : t(`review.decision_${step.type}`);
   const parts = [t("review.step", { i: index + 1, n: count }), title];
   if (step.kind === "chance") {
-    parts.push(t("review.luckLine", { luck: luckText(figures(step).luck) }));
+    const shown = figures(step);
+    parts.push(`${t("review.luckLine", { luck: luckText(shown.luck) })} ${t("review.luckAverage", { v: num(shown.before) })}`);
   } else {
     parts.push(`${t("review.you")}: ${describe(step.played, step.roll)}`);
     parts.push(t("review.givenLine", { n: num(figures(step).given) }));
