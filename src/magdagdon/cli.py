@@ -1,4 +1,5 @@
-"""The ``magdagdon`` command: ``serve`` (the default), ``db copy`` and ``simulate``."""
+"""The ``magdagdon`` command: ``serve`` (the default), ``db copy``, ``db backup``, ``admin``
+and ``simulate``."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ DEFAULT_PORT = 8765
 
 
 def _parser() -> argparse.ArgumentParser:
+    from magdagdon.admin import backup
+    from magdagdon.admin import command as admin
     from magdagdon.sim import command as simulate
 
     parser = argparse.ArgumentParser(
@@ -76,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     copy.add_argument("--from", dest="source", required=True, metavar="PATH|URL")
     copy.add_argument("--to", dest="target", required=True, metavar="PATH|URL")
+    backup.add_arguments(
+        db_commands.add_parser(
+            "backup", help="a consistent copy of a SQLite database, while it serves"
+        )
+    )
+    admin.add_arguments(commands.add_parser("admin", help="moderation: names, hide, forget, log"))
     sim = commands.add_parser("simulate", help="play many games with a computer player")
     simulate.add_arguments(sim)
     return parser
@@ -240,6 +249,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from magdagdon.sim import command as simulate
 
         return simulate.run(args)
+    if args.command == "admin":
+        from magdagdon.admin import command as admin
+
+        return admin.run(args)
+    if args.command == "db" and args.db_command == "backup":
+        from magdagdon.admin import backup
+
+        return backup.run(args)
     if args.command == "db":
         return db_copy(args.source, args.target)
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import bindparam, false, select
+from sqlalchemy import bindparam, case, false, select
 
 from magdagdon.store.tables import game_results, games, players
 
@@ -26,8 +26,10 @@ GAMES_OF_DAY = (
     .where(_g.mode.in_(("daily", "practice")))
     .order_by(_g.created_at, _g.id)
 )
+# a name an operator hid is read as none: everyone sees the neutral name (``magdagdon admin``)
+_SHOWN_NAME = case((players.c.name_hidden, None), else_=players.c.name)
 TABLE = (
-    select(_r.score, _r.turns, _g.id, _g.player, players.c.name, _g.hints_used)
+    select(_r.score, _r.turns, _g.id, _g.player, _SHOWN_NAME, _g.hints_used)
     .select_from(
         game_results.join(games, _g.id == _r.game_id).join(players, players.c.token == _g.player)
     )
