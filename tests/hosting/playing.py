@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from magdagdon.engine import Action, action_from_json, action_to_json, replay
 from magdagdon.store import Store
+from waits import wait_until
 
 if TYPE_CHECKING:
     from server_process import ServerProcess
@@ -96,6 +97,18 @@ def legal_moves(state: dict[str, Any]) -> list[dict[str, Any]]:
         for die, cells in state["valid_cells"].items()
         for cell in cells
     ]
+
+
+def start_playing(
+    server: ServerProcess, stop: threading.Event, clients: int, answered: int
+) -> list[Player]:
+    """``clients`` players playing on ``server`` until ``stop``, once ``answered`` actions of
+    theirs were acknowledged."""
+    players = [Player(server, index, stop) for index in range(clients)]
+    for player in players:
+        player.start()
+    wait_until(lambda: sum(len(p.acknowledged) for p in players) > answered, "clients playing")
+    return players
 
 
 def check_acknowledged(db: str, acknowledged: list[tuple[str, int, Action]]) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import server_process
-from hosting.playing import Player, check_acknowledged, legal_moves
+from hosting.playing import Player, check_acknowledged, legal_moves, start_playing
 from magdagdon.engine import replay
 from magdagdon.store import Store
 from server_process import launch_server
@@ -33,11 +33,18 @@ CLIENTS = 4
 
 
 def _play(server: ServerProcess, stop: threading.Event) -> list[Player]:
-    players = [Player(server, index, stop) for index in range(CLIENTS)]
-    for player in players:
-        player.start()
-    wait_until(lambda: sum(len(p.acknowledged) for p in players) > 60, "clients playing")
-    return players
+    return start_playing(server, stop, CLIENTS, 60)
+
+
+def backup(db: str, target: Path | str) -> subprocess.CompletedProcess[str]:
+    """``magdagdon db backup --db DB --to TARGET``, as an operator runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "magdagdon", "db", "backup", "--db", db, "--to", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=EVENTUALLY,
+        check=False,
+    )
 
 
 def _acknowledged(players: list[Player]) -> list[tuple[str, int, Action]]:
@@ -99,13 +106,7 @@ def test_a_backup_of_a_serving_sqlite_database_restores_and_plays_on(
         before = _acknowledged(players)
         target = tmp_path / "backup.sqlite3"
         began = time.monotonic()
-        done = subprocess.run(
-            [sys.executable, "-m", "magdagdon", "db", "backup", "--db", db, "--to", str(target)],
-            capture_output=True,
-            text=True,
-            timeout=EVENTUALLY,
-            check=False,
-        )
+        done = backup(db, target)
         took = time.monotonic() - began
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("backed up "), done.stdout
@@ -122,13 +123,7 @@ def test_a_backup_of_a_serving_sqlite_database_restores_and_plays_on(
     check_acknowledged(str(target), before)
     assert _every_game_is_its_log(str(target)) >= CLIENTS
     # a second backup into the same file is refused, and the copy is left whole
-    again = subprocess.run(
-        [sys.executable, "-m", "magdagdon", "db", "backup", "--db", db, "--to", str(target)],
-        capture_output=True,
-        text=True,
-        timeout=EVENTUALLY,
-        check=False,
-    )
+    again = backup(db, target)
     assert again.returncode == 1
     assert "exists" in again.stderr
     # restored: the backup served, and played on
@@ -140,23 +135,7 @@ def test_a_backup_of_a_serving_sqlite_database_restores_and_plays_on(
 
 
 def test_db_backup_of_postgresql_points_to_pg_dump(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "magdagdon",
-            "db",
-            "backup",
-            "--db",
-            "postgresql://x@/y",
-            "--to",
-            str(tmp_path / "b"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=EVENTUALLY,
-        check=False,
-    )
+    done = backup("postgresql://x@/y", tmp_path / "b")
     assert done.returncode == 1
     assert "pg_dump" in done.stderr
 

@@ -42,36 +42,30 @@ GAMES_RATE = 8  # a minute, each player: low enough to reach in a test
 
 
 class Client:
-    """A device: its cookie, one kept-alive HTTPS connection to nginx, and which host answered
-    each request."""
+    """A device: its cookie, and which host answered each of its requests (each on a new
+    connection to nginx, so that a connection nginx closed never stands in the way)."""
 
     def __init__(self, port: int, context: ssl.SSLContext) -> None:
         self.port, self.context = port, context
         self.cookie = ""
         self.hosts: list[str] = []
         self.bad_gateways = 0
-        self.conn = self._connect()
-
-    def _connect(self) -> http.client.HTTPSConnection:
-        return http.client.HTTPSConnection(
-            "127.0.0.1", self.port, context=self.context, timeout=EVENTUALLY
-        )
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         headers = {"content-type": "application/json", "origin": f"https://localhost:{self.port}"}
         headers["host"] = f"localhost:{self.port}"
         if self.cookie:
             headers["cookie"] = self.cookie
-        payload = None if body is None else json.dumps(body)
+        conn = http.client.HTTPSConnection(
+            "127.0.0.1", self.port, context=self.context, timeout=EVENTUALLY
+        )
         try:
-            self.conn.request(method, path, body=payload, headers=headers)
-            response = self.conn.getresponse()
-        except (OSError, http.client.HTTPException):  # nginx closed the kept-alive connection
-            self.conn.close()
-            self.conn = self._connect()
-            self.conn.request(method, path, body=payload, headers=headers)
-            response = self.conn.getresponse()
-        raw = response.read()
+            payload = None if body is None else json.dumps(body)
+            conn.request(method, path, body=payload, headers=headers)
+            response = conn.getresponse()
+            raw = response.read()
+        finally:
+            conn.close()
         data = json.loads(raw) if response.status != 502 else None  # nginx's own page
         cookie = response.getheader("set-cookie")
         if cookie:

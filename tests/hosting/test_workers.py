@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import server_process
-from hosting.playing import Player, check_acknowledged
+from hosting.playing import Player, check_acknowledged, start_playing
 from hosting.worker_procs import answered_by, ask, running, workers_of
 from server_process import launch_server
 from waits import EVENTUALLY, wait_until
@@ -95,11 +95,7 @@ def two_on_sqlite(
 
 
 def _play(server: ServerProcess, stop: threading.Event) -> list[Player]:
-    players = [Player(server, index, stop) for index in range(CLIENTS)]
-    for player in players:
-        player.start()
-    wait_until(lambda: sum(len(p.answered_at) for p in players) > 50, "clients playing")
-    return players
+    return start_playing(server, stop, CLIENTS, 50)
 
 
 def _end(players: list[Player], stop: threading.Event) -> None:
