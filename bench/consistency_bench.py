@@ -41,7 +41,7 @@ from magdagdon.engine import (
     Stage,
     action_from_json,
 )
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.sim.summary import game_seed
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.value import Value, Values, stage_of
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
 from magdagdon.engine import Difficulty, GameState, Phase, Reroll, Roll
-from magdagdon.engine.codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
 from magdagdon.sim.summary import game_seed
 

@@ -1,5 +1,5 @@
-"""The ``magdagdon`` command: ``serve`` (the default), ``db copy``, ``db check`` and
-``simulate``."""
+"""The ``magdagdon`` command: ``serve`` (the default), ``db copy``, ``db check``, ``db backup``,
+``admin`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ DEFAULT_PORT = 8765
 
 
 def _parser() -> argparse.ArgumentParser:
+    from magdagdon.admin import backup
+    from magdagdon.admin import command as admin
     from magdagdon.sim import command as simulate
 
     parser = argparse.ArgumentParser(
@@ -81,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
         "check", help="check every page of a SQLite file (a start checks only small ones)"
     )
     check.add_argument("--db", default=None, metavar="PATH|URL")
+    backup.add_arguments(
+        db_commands.add_parser(
+            "backup", help="a consistent copy of a SQLite database, while it serves"
+        )
+    )
+    admin.add_arguments(commands.add_parser("admin", help="moderation: names, hide, forget, log"))
     sim = commands.add_parser("simulate", help="play many games with a computer player")
     simulate.add_arguments(sim)
     return parser
@@ -265,6 +273,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate.run(args)
     if args.command == "db" and args.db_command == "check":
         return db_check(args.db)
+    if args.command == "admin":
+        from magdagdon.admin import command as admin
+
+        return admin.run(args)
+    if args.command == "db" and args.db_command == "backup":
+        from magdagdon.admin import backup
+
+        return backup.run(args)
     if args.command == "db":
         return db_copy(args.source, args.target)
     try:

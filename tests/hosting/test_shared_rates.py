@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import psycopg
 import pytest
 
 import server_process
@@ -100,3 +101,46 @@ def test_one_player_gets_exactly_the_rate_across_two_workers(two_workers: Server
     assert statuses.count(429) == len(statuses) - RATE
     assert statuses[:RATE] == [201] * RATE  # the first ones, whichever worker had them
     assert len(answered_by) == 2
+
+
+@pytest.fixture
+def two_workers_on_postgresql(
+    make_db: Callable[..., str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[ServerProcess, str]]:
+    monkeypatch.setattr(server_process, "SERVER_START_TIMEOUT", 300.0)
+    monkeypatch.setenv("MAGDAGDON_GAMES_RATE", f"{RATE}/minute")
+    db = make_db("postgresql")
+    server = launch_server(db, tmp_path / "logs", "--workers", "2")
+    yield server, db
+    server.kill()
+
+
+def test_while_the_counters_cannot_be_used_each_worker_holds_the_rate_alone(
+    two_workers_on_postgresql: tuple[ServerProcess, str],
+) -> None:
+    """docs/hosting.md "Where the counts are kept": the counters' table locked by another
+    session (the games' tables are not): each worker counts in its own memory, so one player
+    gets the rate once from each worker, twice in all with two, and no more."""
+    server, db = two_workers_on_postgresql
+    status, cookie, _ = new_game(server, "")  # no cookie yet: counts by address only
+    assert status == 201
+    with psycopg.connect(db) as holder:
+        holder.execute("LOCK TABLE rate_counters IN ACCESS EXCLUSIVE MODE")
+        answered_by: dict[int, list[int]] = {}
+        began = time.monotonic()
+        while (
+            min((len(s) for s in answered_by.values()), default=0) < 2 * RATE
+            or len(answered_by) < 2
+        ):
+            status, cookie, worker = new_game(server, cookie)
+            assert worker is not None
+            answered_by.setdefault(worker, []).append(status)
+            assert sum(map(len, answered_by.values())) < 200, "one worker answered every request"
+        took = time.monotonic() - began
+        holder.rollback()
+    statuses = [status for answers in answered_by.values() for status in answers]
+    print(f"counters locked {took:.1f} s: {statuses.count(201)} of {len(statuses)} games made")
+    assert took < 60  # within each worker's window
+    for answers in answered_by.values():
+        assert answers.count(201) == RATE, answered_by
+        assert set(answers) == {201, 429}

@@ -4,22 +4,18 @@ goes on serving while it is replaced. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
-import random
 import signal
 import threading
 import time
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 import server_process
+from hosting.playing import Player, check_acknowledged, start_playing
 from hosting.worker_procs import answered_by, ask, running, workers_of
-from magdagdon.engine import Action, action_from_json, action_to_json, replay
-from magdagdon.store import Store
 from server_process import launch_server
 from waits import EVENTUALLY, wait_until
 
@@ -50,86 +46,6 @@ def two_workers(
     server.kill()
 
 
-class Player(threading.Thread):
-    """A client playing random games as fast as it can on a keep-alive connection; it keeps
-    every action the server acknowledged (game, version, action), and the times of those."""
-
-    def __init__(self, server: ServerProcess, index: int, stop: threading.Event) -> None:
-        super().__init__(daemon=True)
-        self.server, self.stop, self.rng = server, stop, random.Random(index)
-        self.cookie = ""
-        self.acknowledged: list[tuple[str, int, Action]] = []
-        self.answered_at: list[float] = []
-        self.failures = 0  # connections lost (reset, closed) with the request on them
-        self.statuses: Counter[str] = Counter()  # statuses, with the error's code
-        self.conn = self._connect()
-
-    def _connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(self.server.host, self.server.port, timeout=30)
-
-    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        headers = {"content-type": "application/json"}
-        if self.cookie:
-            headers["cookie"] = self.cookie
-        try:
-            self.conn.request(
-                method, path, body=None if body is None else json.dumps(body), headers=headers
-            )
-            response = self.conn.getresponse()
-            data = json.loads(response.read() or b"null")
-        except (OSError, http.client.HTTPException):
-            self.failures += 1  # its worker was killed: not acknowledged
-            self.conn.close()
-            self.conn = self._connect()
-            return 0, None
-        cookie = response.getheader("set-cookie")
-        if cookie:
-            self.cookie = cookie.split(";")[0]
-        code = data["error"]["code"] if response.status >= 400 and isinstance(data, dict) else ""
-        self.statuses[f"{response.status} {code}".strip()] += 1
-        return response.status, data
-
-    def run(self) -> None:
-        state: dict[str, Any] | None = None
-        while not self.stop.is_set():
-            if state is None or state["phase"] == "over":
-                status, state = self.call("POST", "/api/games", {"difficulty": "survival"})
-                if status != 201:
-                    state = None
-                continue
-            action = action_from_json(self.rng.choice(_legal(state)))
-            status, answer = self.call(
-                "POST", f"/api/games/{state['id']}/actions", action_to_json(action)
-            )
-            if status == 200:
-                self.acknowledged.append((state["id"], answer["version"], action))
-                self.answered_at.append(time.monotonic())
-                state = answer
-            else:  # lost with its worker, or refused: read the game as it is now
-                status, state = self.call("GET", f"/api/games/{state['id']}")
-                if status != 200:
-                    state = None
-
-
-def _legal(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The moving actions a player could take, from the state JSON alone."""
-    phase = state["phase"]
-    if phase == "roll":
-        return [{"type": "roll"}]
-    if phase == "magdagdon":
-        return [{"type": "ruin", "cell": cell} for cell in state["ruinable"]]
-    if state["can_confirm"]:
-        return [{"type": "confirm"}]
-    if state["stuck"]:
-        staged = [d["id"] for d in state["dice"] if d["cell"] is not None]
-        return [{"type": "unstage", "die": die} for die in staged]
-    return [
-        {"type": "stage", "die": int(die), "cell": cell}
-        for die, cells in state["valid_cells"].items()
-        for cell in cells
-    ]
-
-
 def test_sigkill_of_one_worker_of_two_under_load_loses_no_acknowledged_action(
     two_workers: ServerProcess, db_url: str
 ) -> None:
@@ -158,7 +74,9 @@ def test_sigkill_of_one_worker_of_two_under_load_loses_no_acknowledged_action(
     assert any(killed_at < t < newcomer_answered_at for t in answered)
     assert server.process.poll() is None  # the supervisor itself lives on
     server.stop()
-    check_acknowledged(db_url, [a for player in players for a in player.acknowledged])
+    acknowledged = [a for player in players for a in player.acknowledged]
+    assert len(acknowledged) > 100
+    check_acknowledged(db_url, acknowledged)
 
 
 def _new_worker(server: ServerProcess, before: set[int]) -> int | None:
@@ -177,11 +95,7 @@ def two_on_sqlite(
 
 
 def _play(server: ServerProcess, stop: threading.Event) -> list[Player]:
-    players = [Player(server, index, stop) for index in range(CLIENTS)]
-    for player in players:
-        player.start()
-    wait_until(lambda: sum(len(p.answered_at) for p in players) > 50, "clients playing")
-    return players
+    return start_playing(server, stop, CLIENTS, 50)
 
 
 def _end(players: list[Player], stop: threading.Event) -> None:
@@ -284,22 +198,3 @@ def test_workers_stop_when_their_supervisor_is_killed(two_on_sqlite: ServerProce
     server.kill()
     # nobody would replace them, ping them or stop them any more: they go by themselves
     wait_until(lambda: not any(map(running, workers)), "workers gone")
-
-
-def check_acknowledged(db: str, acknowledged: list[tuple[str, int, Action]]) -> None:
-    """Every acknowledged action is in its game's log at the version it produced, and every
-    game's saved state is the replay of its log."""
-    assert len(acknowledged) > 100
-    with Store(db) as store:
-        logs: dict[str, list[Action]] = {}
-        for game_id, version, action in acknowledged:
-            if game_id not in logs:
-                logs[game_id] = store.actions(game_id)
-            log = logs[game_id]
-            assert len(log) >= version, (game_id, version)
-            assert log[version - 1] == action, (game_id, version)
-        for game_id, log in logs.items():
-            game = store.game(game_id)
-            assert game is not None
-            assert game.version == len(log)
-            assert replay(game.difficulty, game.seed, log) == game.state

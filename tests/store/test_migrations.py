@@ -33,6 +33,7 @@ TABLES = {
     "game_results",
     "rate_counters",
     "cleanup_marks",
+    "moderation_log",
     "alembic_version",
 }
 INDEXES = {

@@ -76,5 +76,10 @@ def game_response(
 def settings_of(player: Player) -> responses.PlayerSettings:
     """What ``/api/player`` answers of ``player`` (a device link's answer too)."""
     return responses.PlayerSettings.model_validate(
-        {"language": player.language, "name": player.name, "tag": players.player_tag(player.token)}
+        {
+            "language": player.language,
+            "name": player.name,
+            "tag": players.player_tag(player.token),
+            "name_hidden": player.name_hidden,
+        }
     )

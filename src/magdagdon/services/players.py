@@ -25,11 +25,17 @@ def clean_name(text: str) -> str:
     return name_rules.clean(text)
 
 
+def player_id(token: str) -> str:
+    """Twelve hexadecimal digits naming a player to an operator (``magdagdon admin``), its
+    first four the :func:`player_tag`: from a hash of the token, which they do not reveal."""
+    digest = hashlib.sha256(f"MAGDAGDON player tag {token}".encode()).hexdigest()
+    return digest[:12].upper()
+
+
 def player_tag(token: str) -> str:
     """Four hexadecimal digits that tell players apart on the daily table when they have no
     name: from a hash of the token, which they do not reveal (16 bits of SHA-256)."""
-    digest = hashlib.sha256(f"MAGDAGDON player tag {token}".encode()).hexdigest()
-    return digest[:4].upper()
+    return player_id(token)[:4]
 
 
 def neutral_name(token: str) -> str:

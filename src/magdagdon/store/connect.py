@@ -1,9 +1,10 @@
 """One SQLAlchemy engine per store, set up for durability on each database.
 
 SQLite: WAL with ``synchronous=FULL`` (a commit is on disk before it returns, so neither a
-SIGKILL nor a power cut loses an acknowledged action), foreign keys on, a busy timeout of
-:class:`Waits` ``lock`` seconds (1 s for a server: a lock another program holds answers 503 in
-time, rather than freezing every player).
+SIGKILL nor a power cut loses an acknowledged action), the log checkpointed before it can fill
+a small volume (:func:`wal_pages`), foreign keys on, a busy timeout of :class:`Waits` ``lock``
+seconds (1 s for a server: a lock another program holds answers 503 in time, rather than
+freezing every player).
 The sqlite3 module's own transaction handling is switched off and the store emits BEGIN itself
 (SQLAlchemy's documented recipe): a write is ``BEGIN IMMEDIATE``, so it takes the write lock
 before it reads and another process cannot slip in between; a read of several statements that
@@ -19,6 +20,7 @@ whole pool (SQLAlchemy's default), so the pool heals itself once the server is b
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -60,6 +62,10 @@ class Waits:
     # ``writegate.py``)
     queue: float = 5.0
 
+
+#: SQLite's own ``wal_autocheckpoint`` and page size (``wal_pages``).
+DEFAULT_WAL_PAGES = 1000
+_PAGE_BYTES = 4096
 
 #: For tools (``db copy``, tests, benchmarks): wait as long as it takes.
 PATIENT = Waits(lock=30.0, statement=None, connect=30, queue=60.0)
@@ -117,6 +123,10 @@ def _sqlite(url: URL, synchronous: str, waits: Waits, writer: bool, connections:
         cursor = dbapi_connection.cursor()
         try:
             _use_wal(cursor, url.database, waits.lock)
+            pages = wal_pages(url.database)
+            if pages != DEFAULT_WAL_PAGES:
+                cursor.execute(f"PRAGMA wal_autocheckpoint = {pages:d}")
+                cursor.execute(f"PRAGMA journal_size_limit = {pages * _PAGE_BYTES:d}")
             cursor.execute(f"PRAGMA synchronous = {synchronous}")
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
@@ -135,6 +145,22 @@ def _sqlite(url: URL, synchronous: str, waits: Waits, writer: bool, connections:
             driver.execute("BEGIN")
 
     return engine
+
+
+def wal_pages(database: str | None) -> int:
+    """The pages the write-ahead log may hold before a commit checkpoints it: SQLite's 1000
+    (4 MB), or on a volume smaller than 8 times that, an eighth of the volume (at least 16):
+    room kept so that the log never fills a small volume by itself, and a checkpoint (which
+    needs room for the pages it adds to the database file) can always run once the operator
+    frees what else filled it."""
+    if not database:
+        return DEFAULT_WAL_PAGES
+    try:
+        volume = os.statvfs(Path(database).parent)
+    except OSError:
+        return DEFAULT_WAL_PAGES
+    pages = volume.f_blocks * volume.f_frsize // _PAGE_BYTES // 8
+    return max(16, min(DEFAULT_WAL_PAGES, pages))
 
 
 def _use_wal(cursor: sqlite3.Cursor, name: str | None, timeout: float) -> None:

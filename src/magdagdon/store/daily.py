@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, false, func, select, union_all
+from sqlalchemy import bindparam, case, false, func, select, union_all
 
 from magdagdon.store.tables import game_results, games, players
 
@@ -36,12 +36,14 @@ GAMES_OF_DAY = (
     .where(_g.mode.in_(("daily", "practice")))
     .order_by(_g.created_at, _g.id)
 )
+# a name an operator hid is read as none: everyone sees the neutral name (``magdagdon admin``)
+_SHOWN_NAME = case((players.c.name_hidden, None), else_=players.c.name).label("name")
 _of_day = (_r.daily_date == bindparam("day"), _r.difficulty == bindparam("difficulty"))
 _score: BindParameter[int] = bindparam("score")
 _end: BindParameter[str] = bindparam("finished_at")
 _id: BindParameter[str] = bindparam("game_id")
 _ROW = (
-    select(_r.score, _r.turns, _r.game_id, _r.player, players.c.name, _r.hints_used, _r.finished_at)
+    select(_r.score, _r.turns, _r.game_id, _r.player, _SHOWN_NAME, _r.hints_used, _r.finished_at)
     .select_from(game_results.join(players, players.c.token == _r.player))
     .order_by(_r.score.desc(), _r.finished_at.asc(), _r.game_id.asc())
 )

@@ -74,7 +74,7 @@ class Reads(
         if not is_key(token):
             return None
         row = self.conn.execute(sql.PLAYER, {"token": token}).first()
-        return None if row is None else Player(row[0], row[1], row[2])
+        return None if row is None else Player(row[0], row[1], row[2], bool(row[3]))
 
     def game(self, game_id: str) -> GameRecord | None:
         if not is_key(game_id):
@@ -170,7 +170,7 @@ class Rows(
         row = self.conn.execute(sql.SET_LANGUAGE, query).first()
         if row is None:
             raise LookupError("no such player")
-        return Player(token, language, row[0])
+        return Player(token, language, row[0], bool(row[1]))
 
     def set_name(self, token: str, name: str | None) -> None:
         """Set (or, with None, clear) the player's display name."""

@@ -42,6 +42,8 @@ class Player:
     token: str
     language: str
     name: str | None = None
+    #: hidden by an operator (``magdagdon admin``): everyone else sees the neutral name
+    name_hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)

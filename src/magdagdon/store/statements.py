@@ -27,7 +27,7 @@ GAME_COLUMNS = (
 )
 
 # ----- players ---------------------------------------------------------------------------------
-PLAYER = select(players.c.token, players.c.language, players.c.name).where(
+PLAYER = select(players.c.token, players.c.language, players.c.name, players.c.name_hidden).where(
     players.c.token == bindparam("token")
 )
 INSERT_PLAYER = insert(players)
@@ -36,7 +36,7 @@ SET_LANGUAGE = (
     update(players)
     .where(players.c.token == bindparam("b_token"))
     .values(language=bindparam("b_language"))
-    .returning(players.c.name)
+    .returning(players.c.name, players.c.name_hidden)
 )
 SET_NAME = (
     update(players)

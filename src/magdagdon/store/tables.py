@@ -36,6 +36,8 @@ players = Table(
     Column("language", Text, nullable=False, server_default="fil"),
     Column("created_at", Text, nullable=False),
     Column("name", Text),
+    # hidden by an operator (rev 0009): everyone else sees the neutral name
+    Column("name_hidden", Boolean, nullable=False, server_default=false()),
     CheckConstraint("language IN ('fil', 'en')", name="players_language"),
     Index("players_by_created", "created_at", "token"),  # the clean-up's pages (rev 0010)
 )
@@ -178,4 +180,18 @@ rate_counters = Table(
     Column("window_end", Int64, nullable=False),
     Column("hits", Integer, nullable=False),
     Index("rate_counters_by_window_end", "window_end"),
+)
+
+# what operators did (``magdagdon admin``, ``store/moderation.py``): who, when, what, and on which
+# player by its public id (``services.players.player_id``), never its token
+moderation_log = Table(
+    "moderation_log",
+    metadata,
+    Column("id", Int64, primary_key=True, autoincrement=True),
+    Column("at", Text, nullable=False),
+    Column("operator", Text, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("player", Text, nullable=False),
+    Column("detail", Text, nullable=False, server_default=""),
+    sqlite_autoincrement=True,
 )

@@ -132,6 +132,11 @@ class PlayerSettings(BaseModel):
         description="The neutral name's four digits (Manlalaro 4F2A); null for a browser that "
         "has no player yet."
     )
+    name_hidden: bool = Field(
+        default=False,
+        description="An operator hid the name: everyone else sees the neutral name "
+        "(Manlalaro 4F2A), whatever name is set.",
+    )
 
 
 class ErrorDetail(BaseModel):

@@ -9,7 +9,7 @@
   from where its last run stopped (``cleanup_marks``), never through every player.
 
 Revision ID: 0010
-Revises: 0007
+Revises: 0009
 Create Date: 2026-12-03
 """
 
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision = "0007"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

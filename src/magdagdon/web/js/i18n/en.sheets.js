@@ -55,6 +55,7 @@ export default {
   nameInvalid: "That name can't be used: 1–20 characters only.",
   nameCleared: "Name removed: {name} is shown.",
   nameNeutral: "Until you set one, you are {name}.",
+  nameHidden: "This server's operator has hidden your name: everyone else sees {name}.",
   offlinePlayTitle: "Playing without a connection",
   offlinePlayName: "Play offline",
   offlinePlayDesc: "Downloads the game's engine{size} and keeps it on this device, so play goes on without a connection.",

@@ -56,6 +56,7 @@ export default {
   nameInvalid: "Hindi puwede ang pangalang iyan: 1–20 titik lang.",
   nameCleared: "Inalis ang pangalan: {name} ang makikita.",
   nameNeutral: "Hangga't wala, ikaw si {name}.",
+  nameHidden: "Itinago ng tagapangasiwa ng server ang pangalan mo: {name} ang nakikita ng iba.",
   offlinePlayTitle: "Laro nang walang koneksyon",
   offlinePlayName: "Laruin offline",
   offlinePlayDesc: "Ida-download at itatago sa device na ito ang engine ng laro{size}, para tuloy ang laro kahit walang koneksyon.",

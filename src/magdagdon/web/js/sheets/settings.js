@@ -14,7 +14,7 @@ const NAME_MAX = 20;
 
 function state(view) {
   view.more ??= {};
-  view.more.player ??= { loaded: false, name: null, tag: "", note: null, dataNote: null, engineBytes: null };
+  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", note: null, dataNote: null, engineBytes: null };
   return view.more.player;
 }
 
@@ -24,7 +24,7 @@ async function loadPlayer(ctx) {
   player.dataNote = null;
   try {
     const found = await moreApi.player();
-    Object.assign(player, { loaded: true, name: found.name, tag: found.tag });
+    Object.assign(player, { loaded: true, name: found.name, nameHidden: found.name_hidden === true, tag: found.tag });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
   }
@@ -53,7 +53,7 @@ async function saveName(ctx, clear) {
   const name = clear ? null : field?.value ?? "";
   try {
     const found = await moreApi.setName(name);
-    Object.assign(player, { name: found.name, tag: found.tag });
+    Object.assign(player, { name: found.name, nameHidden: found.name_hidden === true, tag: found.tag });
     player.note = { text: found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved") };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -191,6 +191,8 @@ function draw(el, view) {
   const parts = [
     h("h3", {}, t("nameTitle")), form,
     player.name === null ? h("p", { class: "muted" }, t("nameNeutral", { name: neutral(player) })) : null,
+    // an operator hid the name (docs/hosting.md "Moderation"): the server says so, the page tells
+    player.nameHidden ? h("p", { class: "more-note", role: "status", id: "name-hidden" }, t("nameHidden", { name: neutral(player) })) : null,
     note(player.note),
     h("h3", {}, t("dataTitle")), h("p", { class: "muted" }, t("dataText")),
     h("div", { class: "choices two" },

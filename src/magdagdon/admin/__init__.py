@@ -1,0 +1,1 @@
+"""The operator's commands: ``magdagdon admin`` (moderation) and ``magdagdon db backup``."""
