@@ -32,6 +32,8 @@ from uvicorn._subprocess import subprocess_started
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors.multiprocess import SIGNALS, Multiprocess, Process
 
+from magdagdon.observe import multiproc
+
 if TYPE_CHECKING:
     import socket
     from collections.abc import Callable
@@ -180,6 +182,7 @@ class Supervisor(Multiprocess):
         if state != "dead":
             worker.kill()
         worker.join()
+        multiproc.worker_gone(worker.pid)  # its live gauges leave the sums
 
     def _roll_on(self, now: float) -> None:
         roll = self.roll
