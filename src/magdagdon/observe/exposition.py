@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+from prometheus_client import CONTENT_TYPE_PLAIN_0_0_4, CollectorRegistry, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 
@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
     from prometheus_client.metrics_core import Metric
 
-CONTENT_TYPE = CONTENT_TYPE_LATEST
+#: The text format ``generate_latest`` writes (every Prometheus 2 reads it)
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 
 
 class _AtScrape:

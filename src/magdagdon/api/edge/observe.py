@@ -95,7 +95,7 @@ class Observe:
             await self.app(scope, receive, answer)
         except Exception as exc:
             status, code = (status or 500), b"internal_error"
-            log.error("request failed", exc_info=exc)
+            log.error("request failed", exc_info=exc, extra={"request_id": request_id})
             raise
         finally:
             REQUEST_ID.reset(token)
