@@ -13,7 +13,8 @@ the settings) that the supervisor started with, a HUP included: a new version ne
 The supervisor never blocks on one worker: every half second it reads the answers of the
 workers to its pings and acts on what it sees. A worker is given ``START_TIMEOUT`` to start
 serving and, once serving, ``PING_TIMEOUT`` to answer each ping; past either it is killed and
-replaced. A worker whose supervisor is gone (even by SIGKILL) stops by itself.
+replaced. A worker whose supervisor is gone (even by SIGKILL) stops by itself. A worker that
+ended is marked dead for the metrics (``observe/multiproc.py``): its live gauges leave the sums.
 """
 
 from __future__ import annotations

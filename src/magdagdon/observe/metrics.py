@@ -20,12 +20,11 @@ import time
 from typing import TYPE_CHECKING
 
 from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics, values
+from prometheus_client.metrics import MetricWrapperBase
 
 from magdagdon import __version__
 
 if TYPE_CHECKING:
-    from prometheus_client.metrics import MetricWrapperBase
-
     from magdagdon.store.failures import Failure
 
 #: Seconds: an answer from memory (~0.1 ms) to a hint at its time limit (20 s).
@@ -146,7 +145,7 @@ class Metrics:
         self._answers: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
 
     def all(self) -> list[MetricWrapperBase]:
-        return [value for value in vars(self).values() if hasattr(value, "_type")]
+        return [value for value in vars(self).values() if isinstance(value, MetricWrapperBase)]
 
     def answered(self, route: str, method: str, status: int, seconds: float) -> None:
         key = (route, method, status)

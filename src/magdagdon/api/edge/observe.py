@@ -95,7 +95,10 @@ class Observe:
             await self.app(scope, receive, answer)
         except Exception as exc:
             status, code = (status or 500), b"internal_error"
-            log.error("request failed", exc_info=exc, extra={"request_id": request_id})
+            if self.log_requests:
+                log.error("request failed", exc_info=exc, extra={"request_id": request_id})
+            else:  # uvicorn's own line, next, has the traceback
+                log.error("request %s failed: %s: %s", request_id, type(exc).__name__, exc)
             raise
         finally:
             REQUEST_ID.reset(token)
@@ -105,6 +108,8 @@ class Observe:
         self, scope: Scope, request_id: str, status: int, seconds: float, code: bytes | None
     ) -> None:
         """Count the answer (499: the client left before any answer), and log it."""
+        if not self.log_requests and metrics.current() is None:
+            return
         route = self.routes(scope["path"])
         error = code.decode() if code else None
         metrics.answered(route, scope["method"], status, seconds, error)
