@@ -184,6 +184,34 @@ def test_a_bug_answers_500_with_the_request_id_and_logs_its_cause(
     assert (line["status"], line["code"], line["route"]) == (500, "internal_error", "/api/stats")
 
 
+def test_a_5xx_answer_has_its_own_line_with_its_cause(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise failures.StorageUnavailableError(failures.Failure("the disk is full", 5, False))
+
+    monkeypatch.setattr(stats, "statistics", full)
+    caplog.set_level(logging.INFO, logger="magdagdon")
+    with TestClient(app_of(tmp_path, log_format="json"), client=LOOPBACK) as client:
+        answer = client.get("/api/stats", params={"difficulty": "peaceful"})
+    assert answer.status_code == 503
+    request_id = answer.headers["x-request-id"]
+    mine = [
+        json.loads(JsonFormatter().format(r))
+        for r in caplog.records
+        if getattr(r, "request_id", None) == request_id
+    ]
+    assert [(entry["level"], entry["message"]) for entry in mine] == [
+        ("warning", "error answer"),
+        ("info", "request"),
+    ]
+    assert mine[0]["cause"] == (
+        "storage_unavailable: the database cannot be used now (the disk is full); "
+        "try again in a moment"
+    )
+    assert (mine[1]["status"], mine[1]["code"]) == (503, "storage_unavailable")
+
+
 def test_plain_logs_by_default_without_a_line_for_each_request(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

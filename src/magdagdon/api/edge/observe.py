@@ -12,6 +12,7 @@ and two increments (``bench/metrics_bench.py``).
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -79,15 +80,17 @@ class Observe:
         token = REQUEST_ID.set(request_id)
         status = 0
         code: bytes | None = None
+        body = b""  # an error answer's first bytes, for its log line
         header = (HEADER, request_id.encode())
 
         async def answer(message: Message) -> None:
-            nonlocal status, code
+            nonlocal status, code, body
             if message["type"] == "http.response.start":
                 status = message["status"]
                 message = {**message, "headers": [*message.get("headers", ()), header]}
             elif status >= 400 and code is None:
-                found = _CODE.search(message.get("body", b""))
+                body = message.get("body", b"")
+                found = _CODE.search(body)
                 code = found[1] if found is not None else b""
             await send(message)
 
@@ -102,10 +105,16 @@ class Observe:
             raise
         finally:
             REQUEST_ID.reset(token)
-            self._done(scope, request_id, status or 499, perf_counter() - began, code)
+            self._done(scope, request_id, status or 499, perf_counter() - began, code, body)
 
     def _done(
-        self, scope: Scope, request_id: str, status: int, seconds: float, code: bytes | None
+        self,
+        scope: Scope,
+        request_id: str,
+        status: int,
+        seconds: float,
+        code: bytes | None,
+        body: bytes,
     ) -> None:
         """Count the answer (499: the client left before any answer), and log it."""
         if not self.log_requests and metrics.current() is None:
@@ -116,7 +125,7 @@ class Observe:
         if not self.log_requests:
             return
         if status >= 500 and error != "internal_error":  # a bug's own line is written already
-            log.warning("error answer", extra={"request_id": request_id, "cause": error})
+            log.warning("error answer", extra={"request_id": request_id, "cause": _cause(body)})
         log.info(
             "request",
             extra={
@@ -128,3 +137,12 @@ class Observe:
                 "code": error,
             },
         )
+
+
+def _cause(body: bytes) -> str:
+    """An error answer's code and message (``{"error": {"code", "message"}}``)."""
+    try:
+        error = json.loads(body)["error"]
+        return f"{error['code']}: {error['message']}"
+    except (ValueError, KeyError, TypeError):
+        return body[:200].decode(errors="replace")
