@@ -179,8 +179,9 @@ def test_prometheus_finds_the_requests_sent_to_two_workers_under_load(
     )
     assert rate is not None
     # Prometheus stretches the increase it saw between its first and last samples in the
-    # window to the window's ends (up to a scrape interval at each): a few % here
-    low, high = len(ok) / window, len(ok) / (window - 2 * INTERVAL)
+    # window to the window's ends (up to 1.1 average scrape intervals at each, longer than
+    # INTERVAL when a scrape of the loaded server timed out): a few % here
+    low, high = len(ok) / window, len(ok) / (window - 3 * INTERVAL)
     assert 0.99 * low <= rate <= 1.01 * high, (rate, low, high, window)
     durations = sorted(line["duration_ms"] / 1000 for line in load)
     for q in (0.5, 0.99):
@@ -223,7 +224,11 @@ def check_rules(prom: Prometheus) -> None:
         "MagdagdonComputeQueueFull",
     }
     assert all(rule["health"] == "ok" for rule in rules), rules
-    assert all(rule["state"] == "inactive" for rule in rules), rules  # nothing is wrong
+    # nothing is wrong (a loaded machine may slow the answers, and SQLite may answer 503 when
+    # too many writes wait: pending at most, since a rule fires only after its "for")
+    assert all(rule["state"] in ("inactive", "pending") for rule in rules), rules
+    states = {rule["name"]: rule["state"] for rule in rules}
+    assert states["MagdagdonDown"] == states["MagdagdonDatabaseDown"] == "inactive"
 
 
 def check_dashboard(prom: Prometheus) -> None:
