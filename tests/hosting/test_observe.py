@@ -223,6 +223,23 @@ def test_plain_logs_by_default_without_a_line_for_each_request(
     assert Settings().log_format == "plain"
 
 
+def test_a_bug_in_plain_logs_is_one_line_that_names_the_request(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in the statistics")
+
+    monkeypatch.setattr(stats, "statistics", broken)
+    with TestClient(app_of(tmp_path), client=LOOPBACK, raise_server_exceptions=False) as client:
+        failed = client.get("/api/stats", params={"difficulty": "peaceful"})
+    assert failed.status_code == 500
+    request_id = failed.headers["x-request-id"]
+    mine = [r for r in caplog.records if r.name == "magdagdon.request"]
+    assert [r.getMessage() for r in mine] == [
+        f"request {request_id} failed: RuntimeError: a bug in the statistics"
+    ]
+
+
 def test_the_json_formatter_takes_the_request_id_of_the_request_being_worked_on() -> None:
     record = logging.LogRecord(
         "magdagdon.store", logging.WARNING, __file__, 1, "disk %s", ("full",), None
