@@ -11,7 +11,7 @@ VENV_PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) 3.11)
 export UV_PYTHON := $(VENV_PYTHON)
 ARGS ?=
 
-.PHONY: play test lint typecheck jstest pytest setup uv browser postgresql hosting network node pyodide bench clean
+.PHONY: play test lint typecheck jstest pytest setup uv browser postgresql hosting prometheus network node pyodide bench clean
 
 ## uv itself, from PyPI, when this Python does not have it yet.
 uv:
@@ -39,6 +39,11 @@ postgresql:
 hosting:
 	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null)
 	@command -v openssl >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null)
+
+## Debian's Prometheus (with promtool) for the metrics test: tests/hosting/test_prometheus.py starts
+## its own from a temporary folder, on 127.0.0.1 only; the service the package sets up is never used.
+prometheus:
+	@command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null)
 
 ## Debian's iproute2 for the `serve --lan` tests (tests/device/test_lan.py makes network
 ## namespaces of its own, as root, and sends traffic only between them).
@@ -70,7 +75,7 @@ lint: setup
 typecheck: setup
 	$(UV) run --locked mypy --strict
 
-pytest: setup browser postgresql hosting network pyodide
+pytest: setup browser postgresql hosting prometheus network pyodide
 	$(UV) run --locked pytest -n 2 --dist loadgroup $(ARGS)
 
 ## The page's pure modules (web/js/lib/, i18n/ and the state parts of core/) under node's own

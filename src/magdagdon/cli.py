@@ -66,6 +66,13 @@ def _parser() -> argparse.ArgumentParser:
         "--api-docs", action="store_true", default=None, help="serve /docs and /openapi.json"
     )
     serve.add_argument(
+        "--log-format",
+        choices=("plain", "json"),
+        default=None,
+        help="the log: plain lines (default), or one JSON object a line with a line for each "
+        'request (docs/hosting.md, "Metrics and logs")',
+    )
+    serve.add_argument(
         "--workers",
         type=_workers,
         default=1,
@@ -178,6 +185,7 @@ def serve(
     api_docs: bool | None = None,
     workers: int = 1,
     lan: bool = False,
+    log_format: str | None = None,
 ) -> int:
     """Serve until Ctrl-C; the limits and headers come from ``MAGDAGDON_*`` variables, with the
     two flags over them (``magdagdon.settings``); ``workers`` processes (``magdagdon.serve``).
@@ -189,7 +197,9 @@ def serve(
     from magdagdon.settings import Settings, SettingsError
 
     try:
-        settings = Settings.from_env(forwarded_allow_ips=forwarded_allow_ips, api_docs=api_docs)
+        settings = Settings.from_env(
+            forwarded_allow_ips=forwarded_allow_ips, api_docs=api_docs, log_format=log_format
+        )
     except SettingsError as exc:
         print(f"magdagdon: {exc}", file=sys.stderr)
         return 2
@@ -295,6 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             api_docs=args.api_docs,
             workers=args.workers,
             lan=args.lan,
+            log_format=args.log_format,
         )
     except KeyboardInterrupt:  # Ctrl-C before the server was up
         return 0

@@ -23,6 +23,7 @@ import uvicorn
 
 from magdagdon.api.app import create_app, serving_store
 from magdagdon.api.edge.serving import GuardedConfig
+from magdagdon.observe import logs, multiproc
 from magdagdon.supervise import Supervisor
 
 if TYPE_CHECKING:
@@ -42,6 +43,12 @@ _UVICORN = {
     "lifespan": "on",
     "timeout_graceful_shutdown": 3,
 }
+
+
+def _uvicorn(settings: Settings) -> dict[str, object]:
+    """uvicorn's options, with the log's format (``observe/logs.py``)."""
+    log_config = logs.uvicorn_config(settings.log_format)
+    return _UVICORN if log_config is None else {**_UVICORN, "log_config": log_config}
 
 
 def worker_app(db: str, settings: Settings) -> FastAPI:
@@ -64,6 +71,9 @@ def run(
     runs once every process accepts connections."""
     db = store.db
     store.close()
+    # the workers' metrics add up in a folder of this run's own (observe/multiproc.py); with
+    # the operator's PROMETHEUS_MULTIPROC_DIR, one process keeps its metrics there too
+    metrics_dir = multiproc.prepare() if workers > 1 or multiproc.directory() else None
     try:
         if workers <= 1:
             return _single(sock, db, settings, on_ready)
@@ -72,12 +82,13 @@ def run(
         return 0
     finally:
         sock.close()
+        multiproc.finish(metrics_dir)
 
 
 def _single(sock: socket.socket, db: str, settings: Settings, on_ready: Callable[[], None]) -> int:
     serving = serving_store(db, settings, migrated=True)
     app = create_app(serving, settings=settings, start_compute=True)
-    config = GuardedConfig(app, settings, **_UVICORN)
+    config = GuardedConfig(app, settings, **_uvicorn(settings))
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -100,7 +111,7 @@ def _several(
     on_ready: Callable[[], None],
 ) -> int:
     factory = functools.partial(worker_app, db, settings)
-    config = GuardedConfig(factory, settings, factory=True, workers=workers, **_UVICORN)
+    config = GuardedConfig(factory, settings, factory=True, workers=workers, **_uvicorn(settings))
     supervisor = Supervisor(config, [sock], on_ready)
     supervisor.run()
     return 0 if supervisor.started else 1

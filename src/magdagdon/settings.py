@@ -9,6 +9,7 @@ on PostgreSQL, so a client gets each rate once across them all (``docs/hosting.m
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 from dataclasses import dataclass, fields
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from limits import RateLimitItem
 
 ENV_PREFIX = "MAGDAGDON_"
+LOG_FORMATS = ("plain", "json")
 OFF = "off"
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -80,6 +82,14 @@ class Settings:
     # the URL that SETTINGS shows (with its QR code) for playing on a phone: set by
     # ``magdagdon serve --lan``; None shows the page's own address unless it is a loopback one
     lan_url: str | None = None
+    # the Prometheus metrics (GET /metrics, docs/hosting.md "Metrics and logs"): counted at all;
+    # answered to a request with "Authorization: Bearer TOKEN", or straight from these networks
+    # (comma-separated, or off)
+    metrics: bool = True
+    metrics_token: str | None = None
+    metrics_networks: str = "127.0.0.1/8,::1/128"
+    # the log: plain lines, or one JSON object a line with a line for each request
+    log_format: str = "plain"
 
     def __post_init__(self) -> None:
         for name in (
@@ -103,6 +113,14 @@ class Settings:
                 raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
         if self.lan_url is not None and not self.lan_url.startswith(("http://", "https://")):
             raise SettingsError(f"{_env_name('lan_url')}: {self.lan_url!r} is not an http(s) URL")
+        if self.log_format not in LOG_FORMATS:
+            raise SettingsError(
+                f"{_env_name('log_format')}: {self.log_format!r} is not one of {LOG_FORMATS}"
+            )
+        try:
+            networks(self.metrics_networks)
+        except ValueError as exc:
+            raise SettingsError(f"{_env_name('metrics_networks')}: {exc}") from None
         for name in RATE_FIELDS:
             try:
                 rates(getattr(self, name))
@@ -134,6 +152,17 @@ def rates(text: str) -> tuple[RateLimitItem, ...]:
     if text.strip().lower() in ("", OFF):
         return ()
     return tuple(parse_many(text))
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def networks(text: str) -> tuple[Network, ...]:
+    """The networks of a comma-separated list (``"127.0.0.1/8,::1"``); none for ``off``."""
+    parts = [part.strip() for part in text.split(",")]
+    if [part.lower() for part in parts] in ([OFF], [""]):
+        return ()
+    return tuple(ipaddress.ip_network(part, strict=False) for part in parts)
 
 
 def _env_name(field: str) -> str:

@@ -13,7 +13,8 @@ the settings) that the supervisor started with, a HUP included: a new version ne
 The supervisor never blocks on one worker: every half second it reads the answers of the
 workers to its pings and acts on what it sees. A worker is given ``START_TIMEOUT`` to start
 serving and, once serving, ``PING_TIMEOUT`` to answer each ping; past either it is killed and
-replaced. A worker whose supervisor is gone (even by SIGKILL) stops by itself.
+replaced. A worker whose supervisor is gone (even by SIGKILL) stops by itself. A worker that
+ended is marked dead for the metrics (``observe/multiproc.py``): its live gauges leave the sums.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from typing import TYPE_CHECKING
 from uvicorn._subprocess import subprocess_started
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors.multiprocess import SIGNALS, Multiprocess, Process
+
+from magdagdon.observe import multiproc
 
 if TYPE_CHECKING:
     import socket
@@ -180,6 +183,7 @@ class Supervisor(Multiprocess):
         if state != "dead":
             worker.kill()
         worker.join()
+        multiproc.worker_gone(worker.pid)  # its live gauges leave the sums
 
     def _roll_on(self, now: float) -> None:
         roll = self.roll

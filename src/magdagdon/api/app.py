@@ -11,6 +11,7 @@ import anyio.to_thread
 
 from magdagdon import __version__
 from magdagdon.api import errors
+from magdagdon.api import metrics as metrics_route
 from magdagdon.api.edge import stack as edge
 from magdagdon.api.edge.lean import LeanFastAPI
 from magdagdon.api.edge.sharedrates import SharedCounters
@@ -39,6 +40,7 @@ from magdagdon.api.routes import (
 from magdagdon.api.routes.direct import DirectRoutes
 from magdagdon.bots import hints
 from magdagdon.compute import Compute, Limits
+from magdagdon.observe import metrics
 from magdagdon.services import cleanup
 from magdagdon.settings import Settings
 from magdagdon.store import Store
@@ -70,6 +72,11 @@ def create_app(
     rather than in this process's memory (None: on PostgreSQL, which several hosts may share;
     ``magdagdon serve --workers N`` asks for it on SQLite too)."""
     settings = Settings() if settings is None else settings
+    # counting is one switch for the whole process (the hooks in the store and the services)
+    if settings.metrics:
+        metrics.enable()
+    else:
+        metrics.disable()
     owned = not isinstance(store_or_db, Store)
     store = store_or_db if isinstance(store_or_db, Store) else serving_store(store_or_db, settings)
     prober = health.Prober()
@@ -121,6 +128,8 @@ def create_app(
     app.include_router(share.router)
     app.include_router(stats.router)
     app.include_router(transfer.router)
+    if settings.metrics:
+        app.include_router(metrics_route.router)
     app.router.routes.append(engine_runtime_mount())
     app.router.routes.append(page_mount(web_dir))
     # the innermost: inside every edge layer

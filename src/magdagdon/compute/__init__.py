@@ -42,6 +42,7 @@ from magdagdon.compute.errors import (
     ComputeTimeoutError,
 )
 from magdagdon.compute.pool import Pool
+from magdagdon.observe import metrics
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,14 +94,11 @@ class Compute:
         slot = (kind, player)
         with self._lock:
             if slot in self._running:
+                metrics.job_refused(self.pool_name(kind), "already_running")
                 raise AlreadyRunningError(f"a {kind} is already being computed for you")
             self._running.add(slot)
-        # an import's replay has processes of its own, so that a long one never delays a hint
-        pool, timeout = (
-            (self._imports, self.limits.import_timeout)
-            if kind == IMPORT
-            else (self._waited, self.limits.timeout)
-        )
+        pool = self._pool(kind)
+        timeout = self.limits.import_timeout if kind == IMPORT else self.limits.timeout
         try:
             future = pool.submit(fn, args, timeout=timeout)
         except BaseException:
@@ -116,8 +114,16 @@ class Compute:
         """Whether a job of this kind would be refused as busy now: a route with a large body
         checks it before reading the body, so that a flood of refused requests costs little
         (``run`` checks it again, atomically)."""
-        pool = self._imports if kind == IMPORT else self._waited
+        pool = self._pool(kind)
         return pool.pending >= pool.size + pool.queue_limit
+
+    def pool_name(self, kind: str) -> str:
+        """The name of the processes that run jobs of this kind (the metrics' ``pool``)."""
+        return self._pool(kind).name
+
+    def _pool(self, kind: str) -> Pool:
+        # an import's replay has processes of its own, so that a long one never delays a hint
+        return self._imports if kind == IMPORT else self._waited
 
     def computing(self, kind: str, player: str) -> bool:
         """Whether the player has a job of this kind under way: a route checks it before any

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from magdagdon.compute import worker
 from magdagdon.compute.errors import ComputeBusyError, ComputeFailedError, ComputeTimeoutError
+from magdagdon.observe import metrics
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -71,11 +72,13 @@ class Pool:
             if self._closed:
                 raise ComputeFailedError("the server is stopping")
             if self._pending >= self.size + self.queue_limit:
+                metrics.job_refused(self.name, "busy")
                 raise ComputeBusyError(f"{self._pending} {self.name} jobs are under way already")
             self._pending += 1
             if not self._slots:
                 self._slots = [_Slot(self, index) for index in range(self.size)]
         job.future.add_done_callback(self._ended)
+        metrics.job_queued(self.name)
         self._jobs.put((0, next(self._order), job))
         return job.future
 
@@ -114,6 +117,7 @@ class Pool:
             except queue.Empty:
                 break
             if job is not None:
+                metrics.job_dropped(self.name)
                 job.future.cancel()
         for _ in slots:
             self._jobs.put((1, next(self._order), None))
@@ -141,8 +145,14 @@ class _Slot:
                 if not self.pool.closed:  # a server stopping as it starts interrupts it
                     log.warning("a compute process did not start: %r", exc)
         while (job := self.pool.take()) is not None:
-            if job.future.set_running_or_notify_cancel():
+            if not job.future.set_running_or_notify_cancel():
+                metrics.job_dropped(self.pool.name)
+                continue
+            began = metrics.job_started(self.pool.name)
+            try:
                 self._run(job)
+            finally:
+                metrics.job_ended(self.pool.name, began, _outcome(job.future))
         self._end_process()
 
     def _run(self, job: Job) -> None:
@@ -208,3 +218,15 @@ class _Slot:
         if process is not None:
             process.kill()  # a job under way fails at once (its pipe closes)
         self.thread.join(10)
+
+
+def _outcome(future: Future[Any]) -> str:
+    """How a job ended, as its metric's label says it."""
+    if not future.done():
+        return "failed"
+    error = future.exception()
+    if error is None:
+        return "done"
+    if isinstance(error, ComputeTimeoutError):
+        return "timeout"
+    return "failed" if isinstance(error, ComputeFailedError) else "error"

@@ -19,6 +19,7 @@ from pydantic import Field
 from magdagdon import clock
 from magdagdon.engine import Difficulty
 from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
+from magdagdon.observe import metrics
 from magdagdon.services import games, players
 from magdagdon.services.errors import DailyNotOpenError
 from magdagdon.store import GameMode
@@ -116,6 +117,7 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
         seed = daily_seed(day, difficulty)
+        metrics.daily_attempt(difficulty.value, ranked)
         return games.start_in(rows, player, difficulty, seed, mode=mode, daily_date=text)
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from magdagdon.engine import SEED_LIMIT, GameState, Phase
+from magdagdon.observe import metrics
 from magdagdon.services.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
 from magdagdon.store import GameMode, GameRecord, GameStatus, HighScore, Player, now
 from magdagdon.store.results import result_of
@@ -111,6 +112,7 @@ def start_in(
     else:
         rows.abandon(player, ABANDONS[mode], stamp)
     rows.insert_game(game)
+    metrics.game_started(mode.value, difficulty.value)
     return game
 
 
@@ -156,6 +158,7 @@ def apply_action(
         finished_at=stamp if over else None,
     )
     rows.save_move(after, action)
+    metrics.action_applied(game.mode.value, game.difficulty.value, over)
     if over:
         rows.insert_result(after, result_of(state))
         if game.mode.ranked:

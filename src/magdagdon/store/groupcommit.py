@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from queue import Empty, SimpleQueue
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from magdagdon.observe import metrics
 from magdagdon.store.failures import Failure, StorageUnavailableError, classify
 
 if TYPE_CHECKING:
@@ -115,9 +116,11 @@ class GroupCommit:
         on_time = [job for job in group if job.queued >= late]
         for job in group:
             if job.queued < late:
+                metrics.database_failed(_LATE)
                 _finish(job, None, StorageUnavailableError(_LATE))
         if not on_time:
             return
+        metrics.group_committed(len(on_time))
         try:
             with self._store.write() as rows:
                 for job in on_time:

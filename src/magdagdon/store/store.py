@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from magdagdon.observe import metrics
 from magdagdon.store import migrate
 from magdagdon.store.cleanup import Removed, remove
 from magdagdon.store.connect import PATIENT, POOL_SIZE, SNAPSHOT, WRITE, Waits, open_engine
@@ -200,6 +201,7 @@ class Store:
             failure = classify(exc)
             if failure is None:
                 raise
+            metrics.database_failed(failure)
             self._recover(failure)
             if isinstance(exc, StorageUnavailableError):
                 raise

@@ -1,4 +1,5 @@
-"""The app's edge, wired in one call: security headers (outermost, so every answer has them),
+"""The app's edge, wired in one call: each request's id, count and log line (outermost, so
+that every answer is counted), security headers (so every answer has them),
 the refusal of requests from other sites (before anything is counted or read), the page's files
 from memory (``page/memory.py``), rate limits, then body limits, in front of the routes; the API
 docs only when asked for; the edge's own answers in the OpenAPI document."""
@@ -13,6 +14,7 @@ from starlette.routing import Match
 from magdagdon.api import errors
 from magdagdon.api.edge.bodylimit import BodyLimit
 from magdagdon.api.edge.cross_site import SAFE_METHODS, CrossSiteGuard
+from magdagdon.api.edge.observe import HEADER, SCOPE_KEY, Observe, RouteNames
 from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
 from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
 from magdagdon.api.page import memory
@@ -82,6 +84,9 @@ def install(
         policy=page_policy(web_dir), hsts_seconds=settings.hsts_seconds, docs_paths=docs
     )
     app.add_middleware(SecurityHeaders, headers=headers)
+    # outermost: it counts and logs every answer, the other layers' refusals included
+    routes = RouteNames(app.router.routes)
+    app.add_middleware(Observe, routes=routes, log_requests=settings.log_format == "json")
 
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         # Starlette answers an unexpected exception outside every middleware, so the headers
@@ -89,6 +94,8 @@ def install(
         answer = await errors.answer(request, exc)
         for name, value in headers.for_scope(request.scope):
             answer.headers[name.decode()] = value.decode()
+        if SCOPE_KEY in request.scope:
+            answer.headers[HEADER.decode()] = request.scope[SCOPE_KEY]
         return answer
 
     app.add_exception_handler(Exception, internal_error)

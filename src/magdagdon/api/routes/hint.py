@@ -21,6 +21,7 @@ from magdagdon.bots import hints
 from magdagdon.compute import AlreadyRunningError
 from magdagdon.engine import Phase
 from magdagdon.engine.errors import GameOverError
+from magdagdon.observe import metrics
 from magdagdon.services import games
 
 router = APIRouter(prefix="/api/games", tags=["hint"])
@@ -38,6 +39,7 @@ async def hint(request: Request, game_id: str, store: StoreDep, caller: CallerDe
     compute = request.app.state.compute
     player = caller.cookie_token  # a game found with it is that player's
     if compute.computing("hint", player):  # refused before any database work
+        metrics.job_refused(compute.pool_name("hint"), "already_running")
         raise AlreadyRunningError("a hint is already being computed for you")
     game = await anyio.to_thread.run_sync(caller.game, game_id)
     if game.state.phase is Phase.OVER:

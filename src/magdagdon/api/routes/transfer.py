@@ -20,6 +20,7 @@ from magdagdon import clock
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.schemas.responses import ErrorBody, ImportedOut, error_responses
 from magdagdon.compute import IMPORT, AlreadyRunningError, ComputeBusyError
+from magdagdon.observe import metrics
 from magdagdon.services import transfer
 
 router = APIRouter(prefix="/api/player", tags=["player"])
@@ -62,8 +63,10 @@ async def import_(request: Request, store: StoreDep, caller: CallerDep) -> trans
     key = caller.cookie_token or secrets.token_hex(8)
     # refused before the body is read: up to 16 MB that a refused request need not cost
     if compute.computing(IMPORT, key):
+        metrics.job_refused(compute.pool_name(IMPORT), "already_running")
         raise AlreadyRunningError("an import of yours is under way already")
     if compute.full(IMPORT):
+        metrics.job_refused(compute.pool_name(IMPORT), "busy")
         raise ComputeBusyError("too many imports are under way")
     body = await request.body()
     player, new = await anyio.to_thread.run_sync(caller.player_for_write)
