@@ -13,6 +13,7 @@ import math
 import os
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from limits import parse_many
 
@@ -80,6 +81,10 @@ class Settings:
     # the URL that SETTINGS shows (with its QR code) for playing on a phone: set by
     # ``magdagdon serve --lan``; None shows the page's own address unless it is a loopback one
     lan_url: str | None = None
+    # the address other devices open this server at (``magdagdon serve --public-url``): every
+    # absolute URL an answer carries (a share's link, a device link, the phone's QR code) is made
+    # on it, never on a request's Host header; None uses lan_url, else makes none
+    public_url: str | None = None
 
     def __post_init__(self) -> None:
         for name in (
@@ -101,8 +106,12 @@ class Settings:
         for name in ("body_timeout", "header_timeout", "hint_timeout", "background_timeout"):
             if not (getattr(self, name) > 0 and math.isfinite(getattr(self, name))):
                 raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
-        if self.lan_url is not None and not self.lan_url.startswith(("http://", "https://")):
-            raise SettingsError(f"{_env_name('lan_url')}: {self.lan_url!r} is not an http(s) URL")
+        for name in ("lan_url", "public_url"):
+            if not _is_origin(getattr(self, name)):
+                raise SettingsError(
+                    f"{_env_name(name)}: {getattr(self, name)!r} is not an http(s) URL "
+                    "such as https://magdagdon.example"
+                )
         for name in RATE_FIELDS:
             try:
                 rates(getattr(self, name))
@@ -134,6 +143,14 @@ def rates(text: str) -> tuple[RateLimitItem, ...]:
     if text.strip().lower() in ("", OFF):
         return ()
     return tuple(parse_many(text))
+
+
+def _is_origin(url: str | None) -> bool:
+    """None, or an http(s) URL of a host (a path is kept: a server under a prefix)."""
+    if url is None:
+        return True
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and not parts.query
 
 
 def _env_name(field: str) -> str:

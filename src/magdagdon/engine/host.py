@@ -24,7 +24,6 @@ nothing.
 from __future__ import annotations
 
 import json
-from datetime import date
 from typing import Any
 
 from magdagdon.engine.codec import (
@@ -33,7 +32,6 @@ from magdagdon.engine.codec import (
     state_from_json,
     state_to_json,
 )
-from magdagdon.engine.daily import daily_seed
 from magdagdon.engine.errors import IllegalActionError, MalformedError
 from magdagdon.engine.rules import Difficulty
 from magdagdon.engine.state import GameState
@@ -81,8 +79,9 @@ def _error(code: str, message: str) -> str:
 
 
 def new_game(request: str) -> str:
-    """A new game: ``{"difficulty", "game_id"}`` and a ``seed``, or a ``daily_date``
-    (``YYYY-MM-DD``) whose challenge's seed it takes; ``mode`` and the other record fields."""
+    """A new game: ``{"difficulty", "game_id", "seed"}``, ``mode`` and the other record fields.
+    A daily challenge's seed is its server's secret until the day is over: the page brings the
+    published seed of a past day (``GET /api/daily?date=``) and never has today's."""
     try:
         data = json.loads(request)
         if not isinstance(data, dict):
@@ -91,8 +90,6 @@ def new_game(request: str) -> str:
         difficulty = Difficulty(fields.pop("difficulty", None))
         seed = fields.pop("seed", None)
         record = _record(fields)
-        if seed is None and isinstance(record.get("daily_date"), str):
-            seed = daily_seed(date.fromisoformat(record["daily_date"]), difficulty)
         if type(seed) is not int or seed < 0:
             raise MalformedError(f"the seed must be a whole number ≥ 0, not {seed!r}")
         return _reply(GameState.new(difficulty, seed), record)
@@ -144,11 +141,10 @@ def _keep(state: GameState, record: dict[str, Any], **extra: Any) -> str:
 
 
 def open_game(request: str) -> str:
-    """Keep a game: ``{"difficulty", "game_id", "seed" | "daily_date", "actions": [...]}`` and
-    the other record fields; the actions are replayed from the seed. Answers ``{"record",
-    "view", "seed"}`` (``version`` is the number of actions; ``seed`` the one played, a daily's
-    taken from its day), or an error naming the action that does not replay (nothing kept
-    then)."""
+    """Keep a game: ``{"difficulty", "game_id", "seed", "actions": [...]}`` and the other
+    record fields; the actions are replayed from the seed. Answers ``{"record", "view",
+    "seed"}`` (``version`` is the number of actions), or an error naming the action that does
+    not replay (nothing kept then)."""
     try:
         data = json.loads(request)
         if not isinstance(data, dict):

@@ -31,9 +31,8 @@ from magdagdon.engine import (
     action_from_json,
     action_to_json,
 )
-from magdagdon.engine.daily import FIRST_DAY, daily_seed
 from magdagdon.engine.rules import SEED_LIMIT
-from magdagdon.services import games
+from magdagdon.services import daily, games
 from magdagdon.services.errors import MalformedSyncError, SyncConflictError, SyncInvalidError
 from magdagdon.services.import_checks import MAX_ACTIONS  # an import's bound, the same game
 from magdagdon.store import GameMode, GameRecord, now
@@ -58,7 +57,7 @@ def log(store: Store, player: str, game_id: str) -> dict[str, Any]:
     return {
         "id": game.id,
         "difficulty": game.difficulty.value,
-        "seed": game.seed,
+        "seed": daily.told_seed(game),
         "mode": game.mode.value,
         "daily_date": game.daily_date,
         "version": game.version,
@@ -70,7 +69,7 @@ def sync(store: Store, player: str, body: Any) -> Synced:
     """Store one game played offline: replayed, then new or brought up to the log sent."""
     entry = _checked(body)
     difficulty = Difficulty(entry["difficulty"])
-    actions = _replayed(entry, difficulty)
+    actions = _replayed(store, entry, difficulty)
     found = store.game(entry["id"])
     if found is not None and found.player != player:
         raise SyncConflictError(f"the game id {entry['id']!r} is taken; send it with a new one")
@@ -117,7 +116,7 @@ def _checked(body: Any) -> dict[str, Any]:
     return body
 
 
-def _replayed(entry: dict[str, Any], difficulty: Difficulty) -> list[Action]:
+def _replayed(store: Store, entry: dict[str, Any], difficulty: Difficulty) -> list[Action]:
     """The log's actions, replayed from the seed: ``SyncInvalidError`` at the first that does
     not replay (nothing is written before)."""
     day = entry["daily_date"]
@@ -131,8 +130,8 @@ def _replayed(entry: dict[str, Any], difficulty: Difficulty) -> list[Action]:
             challenge = date.fromisoformat(day)
         except ValueError:
             raise SyncInvalidError(f"{day!r} is not a date") from None
-        if challenge < FIRST_DAY or entry["seed"] != daily_seed(challenge, difficulty):
-            raise SyncInvalidError(f"its seed is not the seed of the {day} challenge")
+        if entry["seed"] != daily.published_seed(store, challenge, difficulty):
+            raise SyncInvalidError(f"its seed is not the published seed of the {day} challenge")
     state = GameState.new(difficulty, entry["seed"])
     actions = []
     for index, data in enumerate(entry["actions"], 1):

@@ -36,8 +36,8 @@ from magdagdon.engine import (
     action_from_json,
     action_to_json,
 )
-from magdagdon.engine.daily import FIRST_DAY, daily_seed
-from magdagdon.services import games
+from magdagdon.engine.daily import FIRST_DAY
+from magdagdon.services import daily, games
 from magdagdon.services import import_checks as checks
 from magdagdon.services.errors import ImportInvalidError, MalformedImportError, RefusedInputError
 from magdagdon.services.players import clean_name
@@ -88,7 +88,9 @@ class _Replayed:
 
 
 def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
-    """The export document of ``token``'s player (``player`` None: nobody yet, no games)."""
+    """The export document of ``token``'s player (``player`` None: nobody yet, no games). The
+    games of a day's challenge that is not over are left out until it is: their seed is the
+    server's secret till then (``services.daily``)."""
     with store.snapshot() as reads:
         found = reads.exported_games(token) if player is not None else []
     return {
@@ -114,6 +116,7 @@ def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
                 "score": game.score,
             }
             for game in found
+            if game.daily_date is None or daily.is_published(date.fromisoformat(game.daily_date))
         ],
     }
 
@@ -350,8 +353,8 @@ def _replay(position: int, entry: dict[str, Any], player: str, now: datetime) ->
             raise refuse(f"{day!r} is not a date") from None
         if not FIRST_DAY <= challenge <= today:
             raise refuse(f"there is no challenge of {day} yet")
-        if entry["seed"] != daily_seed(challenge, difficulty):
-            raise refuse(f"its seed is not the seed of the {day} {difficulty.value} challenge")
+        # its seed is not checked: each server draws its own for a day, and the file may come
+        # from another; an imported game never ranks on a day's table (docs/rules.md)
     state = GameState.new(difficulty, entry["seed"])
     log = []
     hints = checks.HintBound()

@@ -1,6 +1,7 @@
-"""The daily challenge's reads: a player's games of a day, the day's table of the server's
-players, the days of a streak. Statements are built once at import, as in ``statements.py``;
-the rules that use them are ``magdagdon.services.daily``'s."""
+"""The daily challenge's rows: a player's games of a day, the day's table of the server's
+players, the days of a streak, and each day's secret seed (drawn once: the first process to
+store it wins, every other one reads it). Statements are built once at import, as in
+``statements.py``; the rules that use them are ``magdagdon.services.daily``'s."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, false, select
+from sqlalchemy.dialects import postgresql, sqlite
 
-from magdagdon.store.tables import game_results, games, players
+from magdagdon.store.tables import daily_seeds, game_results, games, players
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -41,6 +43,23 @@ STREAK_DAYS = (
     .where(_g.imported == false())
     .distinct()
 )
+# every attempt of a day's challenge played on this server, for its replay once the day is over
+DAY_GAMES = (
+    select(_g.id)
+    .where(_g.daily_date == bindparam("day"), _g.difficulty == bindparam("difficulty"))
+    .where(_g.mode.in_(("daily", "practice")), _g.imported == false())
+    .order_by(_g.created_at, _g.id)
+)
+_s = daily_seeds.c
+DAY_SEED = select(_s.seed).where(
+    _s.day == bindparam("day"), _s.difficulty == bindparam("difficulty")
+)
+# two processes drawing the day's seed at once: the second insert does nothing (it waits for
+# the first to commit on PostgreSQL; SQLite's write lock orders them), and both read the first's
+INSERT_DAY_SEED = {
+    "sqlite": sqlite.insert(daily_seeds).on_conflict_do_nothing(),
+    "postgresql": postgresql.insert(daily_seeds).on_conflict_do_nothing(),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +105,28 @@ class DailyReads:
         """Every day (YYYY-MM-DD) on which the player finished a ranked daily attempt on this
         server (not imported)."""
         return [str(day) for day in self.conn.execute(STREAK_DAYS, {"player": player}).scalars()]
+
+    def day_games(self, day: str, difficulty: str) -> list[str]:
+        """The ids of every attempt (ranked or practice) at ``day``'s challenge on
+        ``difficulty`` played on this server, oldest first."""
+        query = {"day": day, "difficulty": difficulty}
+        return [str(found) for found in self.conn.execute(DAY_GAMES, query).scalars()]
+
+    def day_seed(self, day: str, difficulty: str) -> int | None:
+        """The seed of ``day``'s challenge on ``difficulty``; None when none is drawn yet."""
+        found = self.conn.execute(DAY_SEED, {"day": day, "difficulty": difficulty}).scalar()
+        return None if found is None else int(found)
+
+
+class DailyWrites:
+    """The daily challenge's writes (part of :class:`~magdagdon.store.rows.Rows`)."""
+
+    conn: Connection
+
+    def keep_day_seed(self, day: str, difficulty: str, drawn: int, created_at: str) -> int:
+        """The seed of ``day``'s challenge on ``difficulty``: ``drawn`` when no process stored
+        one before, else the stored one (which every process then uses)."""
+        row = {"day": day, "difficulty": difficulty, "seed": drawn, "created_at": created_at}
+        self.conn.execute(INSERT_DAY_SEED[self.conn.dialect.name], row)
+        found = self.conn.execute(DAY_SEED, {"day": day, "difficulty": difficulty}).scalar_one()
+        return int(found)

@@ -16,7 +16,7 @@ from magdagdon.engine import action_from_json, action_to_json, state_to_json
 from magdagdon.services.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store import statements as sql
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
-from magdagdon.store.daily import DailyReads
+from magdagdon.store.daily import DailyReads, DailyWrites
 from magdagdon.store.links import LinkRows
 from magdagdon.store.records import (
     HighScore,
@@ -113,7 +113,7 @@ class Reads(DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads):
         return int(self.conn.execute(sql.RANKED_GAMES, query).scalar_one())
 
 
-class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupWrites):
+class Rows(Reads, ResultWrites, ReviewWrites, TransferWrites, LinkRows, CleanupWrites, DailyWrites):
     """What one write transaction may do (its reads included). Made by ``Store.write()``
     only."""
 
