@@ -22,7 +22,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
     "magdagdon.engine.board": {"cell_of": 1, "iter_cells": 1, "row_col": 1, "spread": 1},
     "magdagdon.engine.codec": {"cell_to_json": 1},
     "magdagdon.engine.codes": {"magdagdon.engine.codes": 3, "images": 1, "mask_values": 1},
-    "magdagdon.engine.daily": {"magdagdon.engine.daily": 4},
+    "magdagdon.engine.daily": {"magdagdon.engine.daily": 5},
     "magdagdon.engine.dice": {
         "die_value": 1,
         "roll_chances": 1,

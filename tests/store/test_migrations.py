@@ -32,6 +32,7 @@ TABLES = {
     "reviews",
     "game_results",
     "rate_counters",
+    "daily_seeds",
     "alembic_version",
 }
 INDEXES = {"games_by_player_status", "games_by_daily", "highscores_by_rank"}
