@@ -16,13 +16,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from api_helpers import post_action, whole_game
-from magdagdon import clock
+from magdagdon import cli, clock
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.services import links
 from magdagdon.services.errors import LinkInvalidError
-from magdagdon.settings import Settings
+from magdagdon.settings import Settings, SettingsError
 from magdagdon.store import Store
 from magdagdon.store.tables import device_links, players
 
@@ -259,3 +259,18 @@ def test_the_server_tells_the_page_its_lan_url(db_url: str) -> None:
     public = Settings(rate_limits=False, lan_url="http://198.51.100.2:8765", public_url=PUBLIC)
     with TestClient(create_app(db_url, settings=public), base_url="http://evil.example") as hosted:
         assert hosted.get("/api/server").json()["lan_url"] == PUBLIC
+
+
+def test_the_public_address_comes_from_the_environment_or_the_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = {"MAGDAGDON_PUBLIC_URL": "https://magdagdon.example"}
+    assert Settings.from_env(env).public_url == "https://magdagdon.example"
+    flagged = Settings.from_env(env, public_url="https://play.example/game")
+    assert flagged.public_url == "https://play.example/game"  # the flag over the variable
+    for bad in ("magdagdon.example", "ftp://magdagdon.example", "https://", "https://x/?a=1"):
+        with pytest.raises(SettingsError, match="MAGDAGDON_PUBLIC_URL"):
+            Settings.from_env({"MAGDAGDON_PUBLIC_URL": bad})
+    # serve refuses it before listening
+    assert cli.main(["serve", "--port", "0", "--no-browser", "--public-url", "evil.example"]) == 2
+    assert "MAGDAGDON_PUBLIC_URL" in capsys.readouterr().err
