@@ -83,6 +83,9 @@ def test_no_answer_about_a_ranked_attempt_tells_a_die_before_its_roll(
             assert answer.json()["action"] == advised
             assert answer.json()["expected_value"] == value
             hinted += 1
+        review = client.get(f"/api/games/{game['id']}/review")
+        assert review.status_code == 409  # a review is of a whole game, once it is over
+        answers.append(review.text)
         exported = client.get("/api/player/export").json()
         assert [g["id"] for g in exported["games"]] == []  # today's: not before the day is over
         answers.append(str(exported))
