@@ -207,3 +207,19 @@ def test_two_processes_drawing_the_days_seed_at_once_get_one_seed(
         with one.read() as reads:
             kept = [reads.day_seed(day.isoformat(), "nightmare") for day in days]
         assert kept == [seeds[Difficulty.NIGHTMARE] for seeds in found[0]]
+
+
+def test_the_migration_keeps_the_seed_of_the_days_already_played(clock: Clock, db_url: str) -> None:
+    with Store(db_url) as store:
+        player = store.new_player().token
+        game = daily.start(store, player, Difficulty.SURVIVAL)
+        # back to revision 0007, with the game kept: a database of the MAGDAGDON before
+        with store.write() as rows:
+            rows.conn.exec_driver_sql("DROP TABLE daily_seeds")
+            rows.conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0007'")
+    with Store(db_url) as store:
+        assert store.revision == "0008"
+        with store.read() as reads:
+            assert reads.day_seed(DAY, "survival") == game.seed  # its games still replay
+            assert reads.day_seed(DAY, "nightmare") is None  # drawn when first needed
+        assert daily.day_seeds(store, date.fromisoformat(DAY))[Difficulty.SURVIVAL] == game.seed

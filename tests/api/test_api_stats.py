@@ -143,9 +143,10 @@ def test_the_migration_fills_in_the_games_finished_before_it(db_url: str) -> Non
             rows.conn.execute(text("DROP TABLE game_results"))
             rows.conn.execute(text("ALTER TABLE games DROP COLUMN imported"))  # rev 0006's
             rows.conn.execute(text("DROP TABLE rate_counters"))  # rev 0007's
+            rows.conn.execute(text("DROP TABLE daily_seeds"))  # rev 0008's
             rows.conn.execute(text("UPDATE alembic_version SET version_num = '0004'"))
     with Store(db_url) as store:
-        assert store.revision == "0007"
+        assert store.revision == "0008"
         with store.engine.connect() as conn:
             assert conn.execute(game_results.select().order_by("game_id")).all() == written
         assert len(written) == len(finished) + 2  # the tutorial and the SURVIVAL game too

@@ -50,6 +50,7 @@ OVER_FITS = """() => [...document.querySelectorAll("#over button")].flatMap((el)
 #: The database of this module's server: where a test reads the day's secret seed to mirror
 #: the game in its own engine.
 SERVER_DB: list[str] = []
+CLOCK: list[Path] = []  # the server's clock file
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +60,7 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
     (tmp / "clock").write_text(f"{DAY}T12:00:00Z", encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(clock.ENV_VAR, str(tmp / "clock"))
+        CLOCK[:] = [tmp / "clock"]
         patch.setenv("MAGDAGDON_RATE_LIMITS", "off")
         server = launch_server(tmp / "daily.sqlite3", tmp / "logs")
     SERVER_DB[:] = [server.db]
@@ -228,11 +230,16 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     first = opened("desktop")
     play_daily_by_api(first, Difficulty.NIGHTMARE)
     first.menu("settings")
-    with first.page.expect_download() as download:
-        first.tap(action_hook("export"))
-    path = tmp_path / "export.json"
-    download.value.save_as(path)
-    assert download.value.suggested_filename == f"magdagdon-{DAY}.json"
+    # the day's games are in the export once the day is over (their seed is secret till then)
+    CLOCK[0].write_text("2026-12-10T00:30:00Z", encoding="utf-8")
+    try:
+        with first.page.expect_download() as download:
+            first.tap(action_hook("export"))
+        path = tmp_path / "export.json"
+        download.value.save_as(path)
+    finally:
+        CLOCK[0].write_text(f"{DAY}T12:00:00Z", encoding="utf-8")
+    assert download.value.suggested_filename == "magdagdon-2026-12-10.json"
     document = json.loads(path.read_text(encoding="utf-8"))
     assert [g["mode"] for g in document["games"]].count("daily") == 1
     second = opened("desktop")
