@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from daily_seeds import server_day_seed
+from daily_seeds import plant_day_seeds, server_day_seed
 from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
@@ -62,6 +62,7 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
         patch.setenv(clock.ENV_VAR, str(tmp / "clock"))
         CLOCK[:] = [tmp / "clock"]
         patch.setenv("MAGDAGDON_RATE_LIMITS", "off")
+        plant_day_seeds(tmp / "daily.sqlite3", DAY)  # the same games every run
         server = launch_server(tmp / "daily.sqlite3", tmp / "logs")
     SERVER_DB[:] = [server.db]
     yield server

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from daily_seeds import server_day_seed
+from daily_seeds import plant_day_seeds, server_day_seed
 from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
@@ -54,6 +54,7 @@ def share_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
         patch.setenv(clock.ENV_VAR, str(tmp / "clock"))
         patch.setenv("MAGDAGDON_RATE_LIMITS", "off")
         patch.setenv("MAGDAGDON_LAN_URL", LAN_URL)
+        plant_day_seeds(tmp / "share.sqlite3", DAY)  # the same games every run
         server = launch_server(tmp / "share.sqlite3", tmp / "logs")
     SERVER_DB[:] = [server.db]
     yield server
