@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from api_helpers import random_action
 from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, Roll, action_to_json, state_to_json
-from magdagdon.engine.daily import daily_seed
+from magdagdon.services import daily
 from magdagdon.store.records import to_json_text
 from magdagdon.store.results import result_of
 from magdagdon.store.tables import actions, game_results, games, highscores, players
@@ -79,11 +79,15 @@ def play(difficulty: Difficulty, seed: int, rng: random.Random) -> Played:
     )
 
 
-def pool(shape: Shape) -> dict[tuple[str, Difficulty], list[Played]]:
+def pool(
+    shape: Shape, day_seeds: dict[Difficulty, int]
+) -> dict[tuple[str, Difficulty], list[Played]]:
+    """The games each player's rows are made of: the day's attempts play its seeds (the
+    server's own, ``services.daily.day_seeds``), the other games seeds of their own."""
     rng = random.Random(shape.seed)
     made: dict[tuple[str, Difficulty], list[Played]] = {}
     for difficulty in DIFFICULTIES:
-        seed = daily_seed(shape.day, difficulty)
+        seed = day_seeds[difficulty]
         made["daily", difficulty] = [play(difficulty, seed, rng) for _ in range(POOL)]
         made["normal", difficulty] = [
             play(difficulty, rng.randrange(2**53), rng) for _ in range(POOL)
@@ -98,9 +102,9 @@ def _stamp(moment: datetime) -> str:
 class Rows:
     """The rows of every table, made player by player."""
 
-    def __init__(self, shape: Shape) -> None:
+    def __init__(self, shape: Shape, day_seeds: dict[Difficulty, int]) -> None:
         self.shape = shape
-        self.pool = pool(shape)
+        self.pool = pool(shape, day_seeds)
         self.midnight = datetime.combine(shape.day, time(), UTC)
         self.rng = random.Random(shape.seed + 1)
         self.players: list[tuple[Any, ...]] = []
@@ -266,8 +270,10 @@ class Rows:
 TABLES = (players, games, actions, highscores, game_results)
 
 
-def chunks(shape: Shape) -> Iterator[dict[str, list[tuple[Any, ...]]]]:
-    made = Rows(shape)
+def chunks(
+    shape: Shape, day_seeds: dict[Difficulty, int]
+) -> Iterator[dict[str, list[tuple[Any, ...]]]]:
+    made = Rows(shape, day_seeds)
     for index in range(shape.players):
         made.player(index)
         if index % CHUNK == CHUNK - 1:
@@ -278,7 +284,8 @@ def chunks(shape: Shape) -> Iterator[dict[str, list[tuple[Any, ...]]]]:
 def generate(store: Store, shape: Shape) -> None:
     """Fill ``store`` (migrated, empty) with ``shape``'s players, in one transaction a chunk;
     then ANALYZE (and VACUUM, so that a count over an index reads the index only)."""
-    for chunk in chunks(shape):
+    seeds = daily.day_seeds(store, shape.day)
+    for chunk in chunks(shape, seeds):
         with store.write() as rows:
             for table in TABLES:
                 rows.bulk_insert(table, [chunk[table.name]])

@@ -169,3 +169,32 @@ def damaged_file(path: Path) -> Path:
         file.seek(4096 * 6)
         file.write(os.urandom(4096 * 3))
     return path
+
+
+#: What each revision after 0007 added, undone by hand (newest first), so a test can make a
+#: database of the MAGDAGDON before it with its data kept (the migrations' own downgrades
+#: copy tables, which the games' foreign keys refuse once players exist).
+_UNDO_AFTER_0007 = (
+    (
+        "0010",
+        (
+            "DROP TABLE cleanup_marks",
+            "DROP INDEX players_by_created",
+            "DROP INDEX game_results_by_day",
+            "ALTER TABLE game_results DROP COLUMN hints_used",
+            "ALTER TABLE game_results DROP COLUMN finished_at",
+            "ALTER TABLE game_results DROP COLUMN daily_date",
+        ),
+    ),
+    ("0009", ("DROP TABLE moderation_log", "ALTER TABLE players DROP COLUMN name_hidden")),
+    ("0008", ("DROP TABLE daily_seeds",)),
+)
+
+
+def back_to_0007(conn: Any) -> None:
+    """Undo, on the connection ``conn`` of a migrated database, every revision after 0007, and
+    mark the database 0007."""
+    for _revision, statements in _UNDO_AFTER_0007:
+        for statement in statements:
+            conn.exec_driver_sql(statement)
+    conn.exec_driver_sql("UPDATE alembic_version SET version_num = '0007'")

@@ -1,5 +1,5 @@
 """The ``magdagdon`` command: ``serve`` (the default), ``db copy``, ``db check``, ``db backup``,
-``admin`` and ``simulate``."""
+``daily verify``, ``admin`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from datetime import date
 from typing import TYPE_CHECKING
 
 from magdagdon import __version__
@@ -54,6 +55,14 @@ def _parser() -> argparse.ArgumentParser:
         help="a SQLite file or a postgresql:// URL "
         "(default: $MAGDAGDON_DB or a file in the user's data directory)",
     )
+    serve.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address other devices open this server at (https://magdagdon.example): "
+        "share and device links are made on it (default: $MAGDAGDON_PUBLIC_URL, else the "
+        "--lan address, else none)",
+    )
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
     serve.add_argument(
         "--forwarded-allow-ips",
@@ -96,9 +105,47 @@ def _parser() -> argparse.ArgumentParser:
         )
     )
     admin.add_arguments(commands.add_parser("admin", help="moderation: names, hide, forget, log"))
+    day = commands.add_parser("daily", help="the daily challenge")
+    day_commands = day.add_subparsers(dest="daily_command", required=True)
+    verify = day_commands.add_parser(
+        "verify",
+        help="check a past day's published seed against its commitment and replay its attempts",
+    )
+    verify.add_argument("--date", required=True, type=_day, metavar="YYYY-MM-DD")
+    verify.add_argument("--difficulty", required=True, choices=_difficulties())
+    source = verify.add_mutually_exclusive_group()
+    source.add_argument(
+        "--db",
+        default=None,
+        metavar="PATH|URL",
+        help="the server's database: replay every attempt stored there (default: $MAGDAGDON_DB "
+        "or the file in the user's data directory)",
+    )
+    source.add_argument(
+        "--url", default=None, metavar="URL", help="a server's address: check what it publishes"
+    )
+    verify.add_argument(
+        "--export",
+        default=None,
+        metavar="FILE",
+        help="with --url: an export file (SETTINGS, export) whose attempts of that day to replay",
+    )
     sim = commands.add_parser("simulate", help="play many games with a computer player")
     simulate.add_arguments(sim)
     return parser
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("a date is written YYYY-MM-DD") from None
+
+
+def _difficulties() -> list[str]:
+    from magdagdon.engine import Difficulty
+
+    return [d.value for d in Difficulty]
 
 
 def _workers(text: str) -> int:
@@ -186,6 +233,7 @@ def serve(
     workers: int = 1,
     lan: bool = False,
     log_format: str | None = None,
+    public_url: str | None = None,
 ) -> int:
     """Serve until Ctrl-C; the limits and headers come from ``MAGDAGDON_*`` variables, with the
     two flags over them (``magdagdon.settings``); ``workers`` processes (``magdagdon.serve``).
@@ -198,7 +246,10 @@ def serve(
 
     try:
         settings = Settings.from_env(
-            forwarded_allow_ips=forwarded_allow_ips, api_docs=api_docs, log_format=log_format
+            forwarded_allow_ips=forwarded_allow_ips,
+            api_docs=api_docs,
+            log_format=log_format,
+            public_url=public_url,
         )
     except SettingsError as exc:
         print(f"magdagdon: {exc}", file=sys.stderr)
@@ -274,6 +325,61 @@ def db_check(db: str | None) -> int:
     return 0
 
 
+def daily_verify(
+    day: date, difficulty: str, db: str | None, url: str | None, export: str | None
+) -> int:
+    """``magdagdon daily verify``: 0 when the seed matches its commitment and every attempt
+    replays as stored (or as the export file says), else 1, with each mismatch named."""
+    from magdagdon.engine import Difficulty
+    from magdagdon.services import verify
+
+    level = Difficulty(difficulty)
+    try:
+        if url is not None:
+            games = _export_games(export) if export is not None else None
+            verdict = verify.verify_published(_published(url, day), day, level, games)
+        else:
+            if export is not None:
+                print("magdagdon: --export goes with --url", file=sys.stderr)
+                return 2
+            store = _open_store(db)
+            if store is None:
+                return 1
+            with store:
+                verdict = verify.verify_store(store, day, level)
+    except (verify.NotPublishedError, OSError, ValueError) as exc:
+        print(f"magdagdon: daily verify: {exc}", file=sys.stderr)
+        return 1
+    print(f"{day.isoformat()} {difficulty}: commitment {verdict.commitment}, seed {verdict.seed}")
+    for line in verdict.wrong:
+        print(f"MISMATCH {line}")
+    print(f"{verdict.checked} attempts replayed, {len(verdict.wrong)} mismatches")
+    return 0 if verdict.ok else 1
+
+
+def _published(url: str, day: date) -> object:
+    """The server's ``GET /api/daily?date=`` answer."""
+    import json
+    import urllib.request
+
+    address = f"{url.rstrip('/')}/api/daily?date={day.isoformat()}"
+    if not address.startswith(("http://", "https://")):
+        raise ValueError(f"{url!r} is not an http(s) URL")
+    with urllib.request.urlopen(address, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def _export_games(path: str) -> list[object]:
+    import json
+    from pathlib import Path
+
+    found = json.loads(Path(path).read_text(encoding="utf-8"))
+    games = found.get("games") if isinstance(found, dict) else None
+    if not isinstance(games, list):
+        raise ValueError(f"{path}: not an export file (no list of games)")
+    return games
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; answer the exit status."""
     args = _parser().parse_args(argv)
@@ -293,6 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return backup.run(args)
     if args.command == "db":
         return db_copy(args.source, args.target)
+    if args.command == "daily":
+        return daily_verify(args.date, args.difficulty, args.db, args.url, args.export)
     try:
         if args.command is None:
             return serve(DEFAULT_HOST, None, None, open_browser=True)
@@ -306,6 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers=args.workers,
             lan=args.lan,
             log_format=args.log_format,
+            public_url=args.public_url,
         )
     except KeyboardInterrupt:  # Ctrl-C before the server was up
         return 0

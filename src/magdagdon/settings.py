@@ -14,6 +14,7 @@ import math
 import os
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from limits import parse_many
 
@@ -90,6 +91,10 @@ class Settings:
     metrics_networks: str = "127.0.0.1/8,::1/128"
     # the log: plain lines, or one JSON object a line with a line for each request
     log_format: str = "plain"
+    # the address other devices open this server at (``magdagdon serve --public-url``): every
+    # absolute URL an answer carries (a share's link, a device link, the phone's QR code) is made
+    # on it, never on a request's Host header; None uses lan_url, else makes none
+    public_url: str | None = None
 
     def __post_init__(self) -> None:
         for name in (
@@ -111,8 +116,12 @@ class Settings:
         for name in ("body_timeout", "header_timeout", "hint_timeout", "background_timeout"):
             if not (getattr(self, name) > 0 and math.isfinite(getattr(self, name))):
                 raise SettingsError(f"{_env_name(name)}: must be a number of seconds above 0")
-        if self.lan_url is not None and not self.lan_url.startswith(("http://", "https://")):
-            raise SettingsError(f"{_env_name('lan_url')}: {self.lan_url!r} is not an http(s) URL")
+        for name in ("lan_url", "public_url"):
+            if not _is_origin(getattr(self, name)):
+                raise SettingsError(
+                    f"{_env_name(name)}: {getattr(self, name)!r} is not an http(s) URL "
+                    "such as https://magdagdon.example"
+                )
         if self.log_format not in LOG_FORMATS:
             raise SettingsError(
                 f"{_env_name('log_format')}: {self.log_format!r} is not one of {LOG_FORMATS}"
@@ -163,6 +172,14 @@ def networks(text: str) -> tuple[Network, ...]:
     if [part.lower() for part in parts] in ([OFF], [""]):
         return ()
     return tuple(ipaddress.ip_network(part, strict=False) for part in parts)
+
+
+def _is_origin(url: str | None) -> bool:
+    """None, or an http(s) URL of a host (a path is kept: a server under a prefix)."""
+    if url is None:
+        return True
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and not parts.query
 
 
 def _env_name(field: str) -> str:

@@ -70,3 +70,22 @@ def first_roll(client: TestClient, game: dict[str, Any]) -> list[int]:
     """The dice of the game's first roll, rolled through the API."""
     rolled = post_action(client, game["id"], {"type": "roll"})
     return [die["value"] for die in rolled["dice"]]
+
+
+def day_seed(client: TestClient, day: str, difficulty: str) -> int:
+    """The seed the server drew for ``day``'s challenge (read from its store: no answer tells
+    it before the day is over)."""
+    with client.app.state.store.read() as reads:  # type: ignore[attr-defined]
+        seed = reads.day_seed(day, difficulty)
+    assert seed is not None
+    return int(seed)
+
+
+def published(client: TestClient, day: str, difficulty: str) -> dict[str, Any]:
+    """The day's challenge on ``difficulty`` as ``GET /api/daily?date=`` tells it."""
+    response = client.get("/api/daily", params={"date": day})
+    assert response.status_code == 200, response.text
+    found: dict[str, Any] = next(
+        c for c in response.json()["challenges"] if c["difficulty"] == difficulty
+    )
+    return found

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from datetime import date
 from typing import Any
 
 from api_helpers import whole_game
 from magdagdon.engine import Difficulty, GameState, action_to_json
-from magdagdon.engine.daily import daily_seed
 
 
 def game_entry(
@@ -22,10 +20,8 @@ def game_entry(
     hints_used: int = 0,
 ) -> dict[str, Any]:
     """One finished game of an export file, played plainly to its end (a daily or practice
-    game of ``day`` has that day's seed)."""
+    game of ``day`` on ``seed``: the seed of another server's day is as good as this one's)."""
     level = Difficulty(difficulty)
-    if day is not None:
-        seed = daily_seed(date.fromisoformat(day), level)
     state = GameState.new(level, seed)
     actions = []
     for action in whole_game(state):

@@ -1,21 +1,27 @@
-"""The daily challenge (docs/rules.md "Modes and records"): the same dice for every
-player and on every server, the first attempt ranked and the rest practice, a day not begun
-refused, the streak across days (the clock file), the day's table and its names."""
+"""The daily challenge (docs/rules.md "Modes and records"): the same dice for every player of
+one server and other dice on another, the first attempt ranked and the rest practice, a day not
+begun refused, the streak across days (the clock file), the day's table and its names. The
+secrecy of a day's dice: tests/api/test_api_daily_fair.py."""
 
 from __future__ import annotations
 
 import http.client
 import json
 import random
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from daily_helpers import Clock, first_roll, play_out, start_daily, state_of
+from daily_helpers import (
+    Clock,
+    day_seed,
+    first_roll,
+    play_out,
+    published,
+    start_daily,
+    state_of,
+)
 from fastapi.testclient import TestClient
 
-from magdagdon.engine import Difficulty
-from magdagdon.engine.daily import daily_seed
 from waits import EVENTUALLY
 
 if TYPE_CHECKING:
@@ -59,7 +65,7 @@ def test_two_players_on_one_server_get_the_same_dice(
         mine, theirs = start_daily(client, difficulty), start_daily(other_client, difficulty)
         assert mine["mode"] == theirs["mode"] == "daily"
         assert mine["daily"] == theirs["daily"] == {"date": DAY, "number": 5}
-        seed = daily_seed(date.fromisoformat(DAY), Difficulty(difficulty))
+        seed = day_seed(client, DAY, difficulty)
         assert state_of(client, mine).seed == state_of(other_client, theirs).seed == seed
         assert first_roll(client, mine) == first_roll(other_client, theirs)
 
@@ -84,20 +90,20 @@ def _server_roll(server: ServerProcess, difficulty: str) -> tuple[dict[str, Any]
 
 
 @pytest.mark.slow
-def test_two_servers_give_the_same_dice_for_the_same_day(
+def test_two_servers_draw_their_own_dice_and_two_processes_on_one_database_share_them(
     clock: Clock, new_db: Callable[..., str], start_server: Callable[[str], ServerProcess]
 ) -> None:
-    first, second = start_server(new_db()), start_server(new_db())
-    for difficulty in ("peaceful", "nightmare"):
-        game_one, dice_one = _server_roll(first, difficulty)
-        game_two, dice_two = _server_roll(second, difficulty)
-        assert game_one["daily"] == game_two["daily"] == {"date": DAY, "number": 5}
-        assert dice_one == dice_two
-    clock.set("2026-12-06")  # the servers read the clock file at every request
-    game_one, dice_one = _server_roll(first, "peaceful")
-    game_two, dice_two = _server_roll(second, "peaceful")
-    assert game_one["daily"]["number"] == game_two["daily"]["number"] == 6
-    assert dice_one == dice_two
+    shared = new_db()
+    first, second, other = start_server(shared), start_server(shared), start_server(new_db())
+    rolls = {}
+    for server in (first, second, other):
+        games = [_server_roll(server, difficulty) for difficulty in ("peaceful", "nightmare")]
+        assert all(game["daily"] == {"date": DAY, "number": 5} for game, _ in games)
+        rolls[server.port] = [dice for _, dice in games]
+    assert rolls[first.port] == rolls[second.port]  # one database: one seed a day
+    # another server draws its own seeds: both first rolls of 4 dice alike by chance is 1 in
+    # 6**8 (1.7 million)
+    assert rolls[other.port] != rolls[first.port]
 
 
 def test_the_second_attempt_is_practice_and_changes_no_ranked_result(
@@ -108,11 +114,13 @@ def test_the_second_attempt_is_practice_and_changes_no_ranked_result(
     table_before = day_table(client)
     highscores_before = client.get("/api/highscores", params={"difficulty": "peaceful"}).json()
     assert ranked["rank"] == 1
-    assert challenge(client, "peaceful") == {
+    assert challenge(client, "peaceful") | {"commitment": None} == {
         "difficulty": "peaceful",
         "status": "over",
         "game_id": ranked["id"],
         "score": ranked["score"]["total"],
+        "commitment": None,
+        "seed": None,  # not before the day is over
     }
     for seed in (1, 2):  # two more attempts, played differently: practice both
         again = start_daily(client)
@@ -134,14 +142,17 @@ def test_an_unfinished_ranked_attempt_waits_to_be_resumed(clock: Clock, client: 
     ranked = start_daily(client, "nightmare")
     first_roll(client, ranked)
     client.post("/api/games", json={"difficulty": "peaceful"})  # a normal game meanwhile
-    assert challenge(client, "nightmare") == {
+    assert challenge(client, "nightmare") | {"commitment": None} == {
         "difficulty": "nightmare",
         "status": "playing",
         "game_id": ranked["id"],
         "score": None,
+        "commitment": None,
+        "seed": None,
     }
     resumed = client.get(f"/api/games/{ranked['id']}").json()
-    assert (resumed["abandoned"], resumed["phase"]) == (False, "place")
+    assert resumed["abandoned"] is False
+    assert resumed["phase"] in ("place", "magdagdon")  # rolled (the day's dice are random)
     practice = start_daily(client, "nightmare")  # another attempt while it waits: practice
     assert practice["mode"] == "practice"
     assert client.get(f"/api/games/{ranked['id']}").json()["abandoned"] is False
@@ -153,8 +164,8 @@ def test_past_days_are_practice_and_days_not_begun_are_refused(
     past = start_daily(client, "survival", date="2026-12-02")
     assert past["mode"] == "practice"
     assert past["daily"] == {"date": "2026-12-02", "number": 2}
-    seed = daily_seed(date(2026, 12, 2), Difficulty.SURVIVAL)
-    assert state_of(client, past).seed == seed
+    seed = published(client, "2026-12-02", "survival")["seed"]  # the day is over: told
+    assert state_of(client, past).seed == seed == day_seed(client, "2026-12-02", "survival")
     play_out(client, past)
     assert client.get("/api/highscores", params={"difficulty": "survival"}).json() == []
     assert day_table(client, "survival", date="2026-12-02") == []
@@ -164,6 +175,7 @@ def test_past_days_are_practice_and_days_not_begun_are_refused(
         assert response.json()["error"]["code"] == "daily_not_open"
         table = client.get("/api/daily/table", params={"difficulty": "survival", "date": day})
         assert table.status_code == 409
+        assert client.get("/api/daily", params={"date": day}).status_code == 409
     clock.set(DAY, "23:59:59.999")
     early = client.post("/api/daily", json={"difficulty": "peaceful", "date": "2026-12-06"})
     assert early.status_code == 409

@@ -16,13 +16,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from api_helpers import post_action, whole_game
-from magdagdon import clock
+from magdagdon import cli, clock
 from magdagdon.api.app import create_app
 from magdagdon.api.cookies import COOKIE
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from magdagdon.services import links
 from magdagdon.services.errors import LinkInvalidError
-from magdagdon.settings import Settings
+from magdagdon.settings import Settings, SettingsError
 from magdagdon.store import Store
 from magdagdon.store.tables import device_links, players
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 LOCAL = "http://127.0.0.1:8765"  # the page opened on the machine itself
+PUBLIC = "https://magdagdon.example"  # a server's configured public address (--public-url)
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 NEW_GAME: dict[str, Any] = {"difficulty": "peaceful", "seed": 11}
 
@@ -92,9 +93,9 @@ def test_a_link_makes_the_other_device_the_same_player(
     link = made.json()
     assert set(link) == {"code", "url", "expires_at", "qr_svg"}
     assert re.fullmatch(r"[A-Za-z0-9_-]{22,}", link["code"])  # ≥ 128 random bits
-    assert link["url"] == f"http://testserver/#link={link['code']}"
+    assert link["url"] is None  # no public address configured: the code alone
     assert link["expires_at"] == "2026-12-01T12:10:00.000Z"
-    assert link["qr_svg"].startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert link["qr_svg"] is None
 
     used = other_client.post(f"/api/player/link/{link['code']}")
     assert used.status_code == 200
@@ -217,17 +218,22 @@ def test_leaving_forgets_the_player(client: TestClient) -> None:
     assert client.get("/api/games/current").status_code == 404  # a new player, no game
 
 
-def test_the_link_names_the_origin_the_device_asked_for(db_url: str) -> None:
+def test_the_link_is_on_the_configured_address_never_the_requests(db_url: str) -> None:
     settings = Settings(rate_limits=False, lan_url="http://198.51.100.2:8765")
-    with TestClient(create_app(db_url, settings=settings), base_url=LOCAL) as local:
-        # asked on a loopback name: a phone could not open that, so the LAN address
-        assert (
-            local.post("/api/player/link")
-            .json()["url"]
-            .startswith("http://198.51.100.2:8765/#link=")
-        )
-    with TestClient(create_app(db_url, settings=settings), base_url="https://play.example") as tls:
-        assert tls.post("/api/player/link").json()["url"].startswith("https://play.example/#link=")
+    for base in (LOCAL, "http://evil.example"):
+        with TestClient(create_app(db_url, settings=settings), base_url=base) as device:
+            made = device.post("/api/player/link").json()
+            assert made["url"] == f"http://198.51.100.2:8765/#link={made['code']}"
+    public = Settings(rate_limits=False, lan_url="http://198.51.100.2:8765", public_url=PUBLIC)
+    with TestClient(create_app(db_url, settings=public), base_url="http://evil.example") as tls:
+        made = tls.post("/api/player/link").json()
+        assert made["url"] == f"{PUBLIC}/#link={made['code']}"
+        assert made["qr_svg"].startswith("<svg")
+    # nothing configured: no URL (the page shows the code alone), whatever the Host says
+    with TestClient(create_app(db_url, settings=Settings(rate_limits=False)), base_url=LOCAL) as c:
+        made = c.post("/api/player/link", headers={"host": "evil.example"}).json()
+        assert (made["url"], made["qr_svg"]) == (None, None)
+        assert "evil" not in str(made)
 
 
 def test_guessing_codes_is_rate_limited(db_path: Path) -> None:
@@ -249,4 +255,22 @@ def test_the_server_tells_the_page_its_lan_url(db_url: str) -> None:
         assert seen["lan_url"] == "http://198.51.100.2:8765"
         assert seen["lan_qr_svg"].startswith("<svg")
     with TestClient(create_app(db_url), base_url="https://play.example") as hosted:
-        assert hosted.get("/api/server").json()["lan_url"] == "https://play.example"
+        assert hosted.get("/api/server").json()["lan_url"] is None  # never the Host's
+    public = Settings(rate_limits=False, lan_url="http://198.51.100.2:8765", public_url=PUBLIC)
+    with TestClient(create_app(db_url, settings=public), base_url="http://evil.example") as hosted:
+        assert hosted.get("/api/server").json()["lan_url"] == PUBLIC
+
+
+def test_the_public_address_comes_from_the_environment_or_the_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = {"MAGDAGDON_PUBLIC_URL": "https://magdagdon.example"}
+    assert Settings.from_env(env).public_url == "https://magdagdon.example"
+    flagged = Settings.from_env(env, public_url="https://play.example/game")
+    assert flagged.public_url == "https://play.example/game"  # the flag over the variable
+    for bad in ("magdagdon.example", "ftp://magdagdon.example", "https://", "https://x/?a=1"):
+        with pytest.raises(SettingsError, match="MAGDAGDON_PUBLIC_URL"):
+            Settings.from_env({"MAGDAGDON_PUBLIC_URL": bad})
+    # serve refuses it before listening
+    assert cli.main(["serve", "--port", "0", "--no-browser", "--public-url", "evil.example"]) == 2
+    assert "MAGDAGDON_PUBLIC_URL" in capsys.readouterr().err

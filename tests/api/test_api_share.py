@@ -1,7 +1,8 @@
 """A daily game's share text, in each language: the daily challenge's name and number, the
 difficulty, the final score and the hints used (or that there were none), a picture of the
 board's lines that never tells a die's value with a line that reads it, and the link to the day's
-challenge when the server has an address another device can open (never a loopback one)."""
+challenge on the server's configured public address (``--public-url``, else ``--lan``'s), never
+on the address a request names (its ``Host``)."""
 
 from __future__ import annotations
 
@@ -42,9 +43,15 @@ def score_text(score: int) -> str:
     return str(score).replace("-", "\u2212")
 
 
-def test_the_share_text_of_a_daily_game(clock: Clock, client: TestClient) -> None:
-    over = play_out(client, start_daily(client, "nightmare"))
-    found = share(client, over)
+PUBLIC = "https://magdagdon.example"
+
+
+def test_the_share_text_of_a_daily_game(clock: Clock, db_url: str) -> None:
+    hosted = create_app(db_url, settings=Settings(rate_limits=False, public_url=PUBLIC + "/"))
+    with TestClient(hosted, base_url="http://evil.example") as client:
+        over = play_out(client, start_daily(client, "nightmare"))
+        found = share(client, over)
+        state = state_of(client, over)
     score = over["score"]["total"]
     assert (found["number"], found["date"], found["difficulty"], found["mode"]) == (
         12,
@@ -53,8 +60,8 @@ def test_the_share_text_of_a_daily_game(clock: Clock, client: TestClient) -> Non
         "daily",
     )
     assert (found["score"], found["hints"]) == (score, 0)
-    link = "http://testserver/?daily=2026-12-12&difficulty=nightmare"
-    assert found["url"] == link  # not loopback: friends can come and play
+    link = f"{PUBLIC}/?daily=2026-12-12&difficulty=nightmare"
+    assert found["url"] == link  # the public address: friends can come and play
     fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
     assert fil[:2] == [
         "MAGDAGDON ARAW-ARAW #12 · NIGHTMARE",
@@ -69,7 +76,6 @@ def test_the_share_text_of_a_daily_game(clock: Clock, client: TestClient) -> Non
         assert picture == ["".join(EMOJI[kind] for kind in row) for row in found["grid"]]
         assert not any(ch.isdigit() for line in picture for ch in line)  # never a die's value
         assert lines[6:] == [LEGEND[language], link]
-    state = state_of(client, over)
     rows = [line["combo"] for line in over["score"]["rows"]]
     columns = [line["combo"] for line in over["score"]["columns"]]
     assert [list(row) for row in board_picture(state.codes(), rows, columns)] == found["grid"]
@@ -119,11 +125,20 @@ def test_a_practice_says_so_and_loopback_is_left_out(clock: Clock, app: FastAPI)
             assert "http" not in text["en"] + text["fil"], base
 
 
-def test_the_link_is_on_the_address_a_phone_opens(clock: Clock, app: FastAPI, db_url: str) -> None:
-    # reached by its address on the network: that address
-    with TestClient(app, base_url="http://192.168.1.23:8000") as lan:
-        found = share(lan, play_out(lan, start_daily(lan, "survival")))
-    link = "http://192.168.1.23:8000/?daily=2026-12-12&difficulty=survival"
+def test_the_link_is_on_the_configured_address_never_the_requests(
+    clock: Clock, app: FastAPI, db_url: str
+) -> None:
+    # reached by an address on the network, or any name a client puts in Host: nothing is
+    # configured, so no link (a link on the Host would send a friend wherever the client wanted)
+    for base in ("http://192.168.1.23:8000", "http://evil.example"):
+        with TestClient(app, base_url=base) as lan:
+            found = share(lan, play_out(lan, start_daily(lan, "survival")))
+        assert found["url"] is None
+        assert "http" not in found["text"]["en"] + found["text"]["fil"]
+    settings = Settings(rate_limits=False, lan_url="http://10.0.0.7:8000", public_url=PUBLIC)
+    with TestClient(create_app(db_url, settings=settings), base_url="http://evil.example") as c:
+        found = share(c, play_out(c, start_daily(c, "survival")))
+    link = f"{PUBLIC}/?daily=2026-12-12&difficulty=survival"  # the public one, over the LAN's
     assert found["url"] == link
     assert found["text"]["fil"].split("\n")[-1] == found["text"]["en"].split("\n")[-1] == link
     # a server started for the network (serve --lan) and reached on loopback: its LAN address

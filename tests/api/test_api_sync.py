@@ -5,17 +5,14 @@ does not replay is refused with nothing changed."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TYPE_CHECKING
 
 import pytest
-from daily_helpers import Clock, play_out, start_daily
+from daily_helpers import Clock, play_out, published, start_daily
 from sqlalchemy import select
 from sync_helpers import offline_game
 
 from api_helpers import post_action
-from magdagdon.engine import Difficulty
-from magdagdon.engine.daily import daily_seed
 from magdagdon.store.tables import games
 
 if TYPE_CHECKING:
@@ -143,20 +140,20 @@ def test_a_game_begun_offline_is_marked_imported(client: TestClient) -> None:
 
 
 def test_a_daily_challenge_begun_offline_is_practice(client: TestClient, clock: Clock) -> None:
-    day = date(2026, 12, 3)
-    seed = daily_seed(day, Difficulty.PEACEFUL)
-    game = {**offline_game(seed, "o-daily"), "mode": "daily", "daily_date": day.isoformat()}
+    day = "2026-12-02"  # a past day: its seed is published, so the page can play it
+    seed = published(client, day, "peaceful")["seed"]
+    game = {**offline_game(seed, "o-daily"), "mode": "daily", "daily_date": day}
     answer = client.post("/api/games/sync", json=game)
     assert answer.status_code == 200, answer.text
     assert answer.json()["mode"] == "practice"
     assert imported(client, "o-daily")
     assert scores(client) == []  # practice enters no High Score
-    assert client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json() == []
+    assert client.get(f"/api/daily/table?difficulty=peaceful&date={day}").json() == []
     assert client.get("/api/daily").json()["streak"] == {"current": 0, "best": 0}
     stats = client.get("/api/stats", params={"difficulty": "peaceful"}).json()
     assert stats["streak"] == {"current": 0, "best": 0}
     assert stats["finished"] == 1  # STATISTIKA counts it
-    # the day's attempt is still to be played here, and that one ranks
+    # today's attempt is played here, and that one ranks
     ranked = start_daily(client, "peaceful")
     assert ranked["mode"] == "daily"
     play_out(client, ranked)
@@ -166,17 +163,17 @@ def test_a_daily_challenge_begun_offline_is_practice(client: TestClient, clock: 
     assert wrong.status_code == 422
 
 
-def test_a_ranked_daily_attempt_continued_offline_stays_ranked(
-    client: TestClient, clock: Clock
-) -> None:
+def test_todays_challenge_cannot_be_played_offline(client: TestClient, clock: Clock) -> None:
+    # its seed is the server's secret till the day is over: the page's log has none, and a
+    # log sent with any seed (the true one included) is refused, changing nothing
     ranked = start_daily(client, "peaceful")
     post_action(client, ranked["id"], {"type": "roll", "version": 0})
-    seed = daily_seed(date(2026, 12, 3), Difficulty.PEACEFUL)
-    sent = {**offline_game(seed, ranked["id"]), "mode": "daily", "daily_date": "2026-12-03"}
-    answer = client.post("/api/games/sync", json=sent)
-    assert answer.status_code == 200, answer.text
-    assert (answer.json()["mode"], answer.json()["phase"]) == ("daily", "over")
-    assert not imported(client, ranked["id"])  # begun here: the server replayed the rest
-    table = client.get("/api/daily/table?difficulty=peaceful&date=2026-12-03").json()
-    assert [row["game_id"] for row in table] == [ranked["id"]]
-    assert client.get("/api/daily").json()["streak"]["current"] == 1
+    assert client.get(f"/api/games/{ranked['id']}/log").json()["seed"] is None
+    with client.app.state.store.read() as reads:  # type: ignore[attr-defined]
+        seed = reads.day_seed("2026-12-03", "peaceful")
+    for game_id in (ranked["id"], "o-today"):
+        sent = {**offline_game(seed, game_id), "mode": "daily", "daily_date": "2026-12-03"}
+        answer = client.post("/api/games/sync", json=sent)
+        assert answer.status_code == 422, answer.text
+    assert client.get(f"/api/games/{ranked['id']}").json()["version"] == 1
+    assert client.get("/api/games/o-today").status_code == 404

@@ -34,6 +34,8 @@ def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Clock:
 def records(client: TestClient) -> dict[str, Any]:
     """What the player sees of their records: High Scores, Statistics, the streak."""
     found: dict[str, Any] = {"daily": client.get("/api/daily").json()}
+    for challenge in found["daily"]["challenges"]:  # each server's own dice, not the player's
+        del challenge["commitment"]
     for difficulty in DIFFICULTIES:
         found[f"highscores-{difficulty}"] = client.get(
             "/api/highscores", params={"difficulty": difficulty}
@@ -109,6 +111,9 @@ def history(clock: Clock, client: TestClient) -> dict[str, Any]:
     play_out(client, tutorial.json())
     first_roll(client, client.post("/api/games", json={"difficulty": "survival"}).json())
     first_roll(client, start_daily(client, "peaceful"))  # a ranked attempt under way
+    # the export holds the games of a day's challenge once the day is over (their seed is the
+    # server's secret till then: tests/api/test_api_daily_fair.py)
+    clock.set("2026-12-04", "00:30:00")
     return export(client)
 
 
@@ -186,12 +191,9 @@ def _tampered(document: dict[str, Any], how: str) -> dict[str, Any]:
         game["actions"] = game["actions"][:-1]  # one action short of its end
     elif how == "unknown action":
         game["actions"][0] = {"type": "jump"}
-    elif how == "daily seed":
-        _, daily = _finished(forged, "daily")
-        daily["seed"] = game["seed"]
     elif how == "daily from the future":
         _, daily = _finished(forged, "daily")
-        daily["daily_date"] = "2026-12-04"
+        daily["daily_date"] = "2026-12-05"
     _ = index
     return forged
 
@@ -203,7 +205,6 @@ REPLAYED_ACTION = {
     "unknown action": 1,
     "forged score": None,
     "forged status": None,
-    "daily seed": None,
     "daily from the future": None,
 }
 
@@ -216,8 +217,7 @@ REPLAYED_ACTION = {
         ("forged score", "claims the score"),
         ("forged status", "it says finished"),
         ("unknown action", 'action 1 {"type": "jump"}'),
-        ("daily seed", "seed is not the seed"),
-        ("daily from the future", "no challenge of 2026-12-04"),
+        ("daily from the future", "no challenge of 2026-12-05"),
     ],
 )
 def test_a_tampered_file_is_refused_and_changes_nothing(
@@ -315,13 +315,16 @@ def test_a_ranked_attempt_imported_where_one_exists_becomes_practice(
     after = records(other_client)
     nightmare = next(c for c in after["daily"]["challenges"] if c["difficulty"] == "nightmare")
     assert nightmare["game_id"] == own["id"]  # the ranked attempt of 3 December is still its own
+    clock.set("2026-12-04", "00:30:00")  # the day's games are in the export once it is over
     modes = {g["id"]: g["mode"] for g in export(other_client)["games"]}
     imported_dailies = [
         g for g in history["games"] if g["mode"] == "daily" and g["daily_date"] == "2026-12-03"
         and g["difficulty"] == "nightmare"
     ]  # fmt: skip
     assert [modes[_new_id(other_client, g)] for g in imported_dailies] == ["practice"]
-    table = other_client.get("/api/daily/table", params={"difficulty": "nightmare"}).json()
+    table = other_client.get(
+        "/api/daily/table", params={"difficulty": "nightmare", "date": "2026-12-03"}
+    ).json()
     assert [row["game_id"] for row in table if row["game_id"]] == [own["id"]]
 
 

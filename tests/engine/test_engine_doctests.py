@@ -26,7 +26,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
         "images": 1,
         "mask_values": 1,
     },
-    "magdagdon.engine.daily": {"magdagdon.engine.daily": 4},
+    "magdagdon.engine.daily": {"magdagdon.engine.daily": 5},
     "magdagdon.engine.dice": {
         "die_value": 1,
         "roll_chances": 1,

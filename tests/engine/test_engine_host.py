@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-from datetime import date
 from typing import Any
 
 import pytest
 
 from magdagdon.engine import Difficulty, GameState, Roll, state_to_json
-from magdagdon.engine.daily import daily_seed
 from magdagdon.engine.host import act, new_game, open_game, play, view
 from magdagdon.engine.view import state_view
 
@@ -32,29 +30,30 @@ def test_new_game_play_and_view_match_the_engine() -> None:
     assert call(view, {"state": rolled["state"], "record": rolled["record"]}) == rolled
 
 
-def test_daily_date_gives_the_days_seed() -> None:
-    game = call(new_game, {"difficulty": "nightmare", "game_id": "d", "daily_date": "2027-01-01"})
-    seed = daily_seed(date(2027, 1, 1), Difficulty.NIGHTMARE)
-    assert game["state"] == state_to_json(GameState.new(Difficulty.NIGHTMARE, seed))
-    assert game["view"]["daily"] == {"date": "2027-01-01", "number": 32}
-
-
-def test_an_opened_daily_names_the_days_seed_and_replays_its_log() -> None:
-    day = date(2026, 12, 3)
+def test_a_daily_game_is_opened_from_the_seed_the_page_brings() -> None:
+    # the engine has no daily seed of its own: a day's is its server's, published after the day
+    refused = call(
+        new_game, {"difficulty": "nightmare", "game_id": "d", "daily_date": "2027-01-01"}
+    )
+    assert refused["error"]["code"] == "malformed"
+    seed = 123456789
     game = {
         "difficulty": "survival",
         "game_id": "o1",
         "mode": "practice",
         "daily_date": "2026-12-03",
+        "seed": seed,
     }
     opened = call(open_game, {**game, "actions": [{"type": "roll"}]})
-    seed = daily_seed(day, Difficulty.SURVIVAL)
     assert opened["seed"] == seed
     state = GameState.new(Difficulty.SURVIVAL, seed).apply(Roll())
     assert opened["view"] == state_view(
         state, game_id="o1", version=1, mode="practice", daily_date="2026-12-03"
     )
+    assert opened["view"]["daily"] == {"date": "2026-12-03", "number": 3}
     assert call(act, {"action": {"type": "roll"}})["error"]["code"] == "not_your_turn_phase"
+    seedless = {k: v for k, v in game.items() if k != "seed"}
+    assert call(open_game, {**seedless, "actions": []})["error"]["code"] == "malformed"
 
 
 def test_refused_action_answers_the_servers_code() -> None:

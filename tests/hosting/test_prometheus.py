@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import server_process
+from hosting.playing import Player
 from hosting.prometheus_server import INTERVAL, PROMTOOL, Prometheus
-from hosting.test_workers import Player
 from hosting.worker_procs import workers_of
 from magdagdon.observe.metrics import LATENCY_BUCKETS
 from server_process import launch_server

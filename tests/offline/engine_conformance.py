@@ -8,7 +8,8 @@ answers must be equal. The engine and the standard-library modules the page's wo
   reply's state view and codec state, all of them when ``full``, else their SHA-256;
 - ``perft``: ``[name, rows, roll, expected]`` (tests/engine/test_engine_perft.py's fixtures): the
   number of stage sequences of each length 1..len(expected);
-- ``daily``: dates ``YYYY-MM-DD``: each difficulty's seed and its game's first roll;
+- ``daily``: dates ``YYYY-MM-DD``: on each difficulty, a published seed's commitment and its
+  game's first roll;
 - ``warnings``: every warning the engine's modules give when compiled, or while the games run.
 """
 
@@ -26,7 +27,7 @@ from typing import Any
 import magdagdon.engine
 from magdagdon.engine import Difficulty, GameState, Stage, action_to_json, host, state_from_json
 from magdagdon.engine.board import RUIN_CODE, from_codes
-from magdagdon.engine.daily import daily_seed
+from magdagdon.engine.daily import commitment
 
 
 def play_game(difficulty: str, seed: int) -> list[dict[str, Any]]:
@@ -63,8 +64,9 @@ def perft(rows: list[str], roll: list[int], depth: int) -> list[int]:
 
 def daily(day: str) -> dict[str, Any]:
     out = {}
-    for difficulty in Difficulty:
-        seed = daily_seed(date.fromisoformat(day), difficulty)
+    for index, difficulty in enumerate(Difficulty):
+        # a seed as a server publishes one once the day is over (any below 2**53)
+        seed = int(day.replace("-", "")) * 7919 + index
         first = json.loads(
             host.new_game(
                 json.dumps(
@@ -72,7 +74,8 @@ def daily(day: str) -> dict[str, Any]:
                         "difficulty": difficulty.value,
                         "game_id": "d",
                         "daily_date": day,
-                        "mode": "daily",
+                        "mode": "practice",
+                        "seed": seed,
                     }
                 )
             )
@@ -80,6 +83,7 @@ def daily(day: str) -> dict[str, Any]:
         rolled = json.loads(host.play(json.dumps({**first, "action": {"type": "roll"}})))
         out[difficulty.value] = {
             "seed": seed,
+            "commitment": commitment(date.fromisoformat(day), difficulty, seed),
             "dice": [d["value"] for d in rolled["view"]["dice"]],
             "daily": rolled["view"]["daily"],
         }

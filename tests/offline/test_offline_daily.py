@@ -1,17 +1,19 @@
-"""A daily challenge begun offline, in Debian's Chromium: ARAW-ARAW says before the tap, in
-Filipino and in English, that the day's challenge begun on this device is practice and never
-ranked; it is begun in the page's engine as practice of the day's seed, and back online it is on
-the server as practice, off the day's table, with the day's ranked attempt still to play."""
+"""The daily challenge without the connection, in Debian's Chromium: today's challenge needs the
+connection (its dice are the server's secret until rolled), and ARAW-ARAW says so, in Filipino
+and in English; a past day, whose seed the server published once it was over and the page kept
+while online, is begun in the page's engine as practice on that seed, and back online it is on
+the server as practice of that day, off its table."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from device.page_helpers import api, eventually, open_page, open_screen
 from device.pwa_helpers import wait_controlled
+from magdagdon.engine import Difficulty, GameState, Roll
 from offline.test_offline_play import ENGINE_MS, KEPT, idle, shown, tap
 
 if TYPE_CHECKING:
@@ -22,26 +24,34 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WORDS = {
-    "fil": ("Praktis ang ARAW-ARAW", "wala itong ranggo ngayong araw", "praktis, walang ranggo"),
-    "en": ("is practice", "will not be ranked on today's leaderboard", "practice, not ranked"),
+    "fil": (
+        "Kailangan ng koneksyon ang ARAW-ARAW ngayong araw",
+        "Praktis ang ARAW-ARAW",
+        "praktis, walang ranggo",
+    ),
+    "en": ("Today's DAILY needs the connection", "is practice", "practice, not ranked"),
 }
+SEEDS = "() => JSON.parse(localStorage.getItem('magdagdon.dailySeeds') ?? '{}')"
 
 
-def offline_daily_sheet(page: Page, language: str) -> None:
-    """ARAW-ARAW opened while offline says, before any tap, that a game begun now is practice."""
+def offline_daily_sheet(page: Page, language: str, day: str) -> None:
+    """ARAW-ARAW opened while offline says, before any tap, that today's challenge needs the
+    connection and that the past day's begun now is practice."""
     open_screen(page, "daily")
+    needs = page.locator("[data-daily-offline-today]")
+    needs.wait_for(timeout=ENGINE_MS)
+    today_words, practice_words, status = WORDS[language]
+    assert today_words in needs.inner_text()
+    assert needs.get_attribute("data-daily-offline-today") == datetime.now(UTC).date().isoformat()
     said = page.locator("[data-daily-offline]")
-    said.wait_for(timeout=ENGINE_MS)
-    intro, unranked, status = WORDS[language]
-    assert intro in said.inner_text()
-    assert unranked in said.inner_text()
-    assert said.get_attribute("data-daily-offline") == datetime.now(UTC).date().isoformat()
+    assert practice_words in said.inner_text()
+    assert said.get_attribute("data-daily-offline") == day
     cards = page.locator("#sheet .daily-card-status")
     assert cards.count() == 3
     assert all(text == status for text in cards.all_inner_texts())
 
 
-def test_a_daily_begun_offline_is_practice_and_says_so_first(
+def test_todays_daily_needs_the_connection_and_a_past_day_plays_offline(
     context: BrowserContext, live_server: ServerProcess
 ) -> None:
     url = live_server.url
@@ -49,15 +59,29 @@ def test_a_daily_begun_offline_is_practice_and_says_so_first(
     open_page(page, f"{url}/")
     wait_controlled(page)
     page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
+    today = datetime.now(UTC).date()
+    day = (today - timedelta(days=1)).isoformat()
+
+    # online, ARAW-ARAW keeps yesterday's published seeds; today's it never has
+    open_screen(page, "daily")
+    assert eventually(lambda: day in page.evaluate(SEEDS))
+    kept: dict[str, Any] = page.evaluate(SEEDS)
+    assert today.isoformat() not in kept
+    published = api(page, "GET", f"{url}/api/daily?date={day}")
+    seeds = {c["difficulty"]: c["seed"] for c in published["challenges"]}
+    assert kept[day] == seeds
+    assert api(page, "GET", f"{url}/api/daily")["challenges"][0]["seed"] is None
 
     context.set_offline(True)
-    offline_daily_sheet(page, "fil")
+    page.reload()
+    idle(page)
+    page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
+    offline_daily_sheet(page, "fil", day)
     page.locator('#sheet [data-action="daily-play"][data-value="survival"]').click()
     sure = page.locator('#sheet [data-action="daily-play"][data-sure="1"]')
     if sure.is_visible():  # the game under way is abandoned by it: asked first
         sure.click()
     idle(page)
-    day = datetime.now(UTC).date().isoformat()
     state = shown(page)
     assert (state["mode"], state["daily"]["date"], state["difficulty"]) == (
         "practice",
@@ -65,9 +89,11 @@ def test_a_daily_begun_offline_is_practice_and_says_so_first(
         "survival",
     )
     tap(page, '[data-action="roll"]')
+    rolled = GameState.new(Difficulty.SURVIVAL, seeds["survival"]).apply(Roll())
+    assert [d["value"] for d in shown(page)["dice"]] == list(rolled.dice)  # the day's dice
     played = page.evaluate(KEPT)
-    assert [(g["mode"], g["daily_date"], g["actions"]) for g in played] == [
-        ("practice", day, [{"type": "roll"}])
+    assert [(g["mode"], g["daily_date"], g["seed"], g["actions"]) for g in played] == [
+        ("practice", day, seeds["survival"], [{"type": "roll"}])
     ]
 
     # the same words in English, on the same device still offline
@@ -75,14 +101,15 @@ def test_a_daily_begun_offline_is_practice_and_says_so_first(
     page.reload()
     idle(page)
     page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
-    offline_daily_sheet(page, "en")
+    offline_daily_sheet(page, "en", day)
 
     context.set_offline(False)
     assert eventually(lambda: page.evaluate(KEPT) == [], 120)
     log = api(page, "GET", f"{url}/api/games/{played[0]['id']}/log")
-    assert (log["mode"], log["daily_date"], log["actions"]) == ("practice", day, [{"type": "roll"}])
-    table = api(page, "GET", f"{url}/api/daily/table?difficulty=survival&date={day}")
-    assert table == []
-    today = api(page, "GET", f"{url}/api/daily")
-    survival = next(c for c in today["challenges"] if c["difficulty"] == "survival")
-    assert survival["status"] == "new"  # the day's ranked attempt is still to play
+    assert (log["mode"], log["daily_date"], log["seed"], log["actions"]) == (
+        "practice",
+        day,
+        seeds["survival"],
+        [{"type": "roll"}],
+    )
+    assert api(page, "GET", f"{url}/api/daily/table?difficulty=survival&date={day}") == []

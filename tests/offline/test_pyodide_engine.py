@@ -142,7 +142,8 @@ def test_perft(pyodide_run: dict[str, Any], cpython_run: dict[str, Any]) -> None
 
 
 def test_daily(pyodide_run: dict[str, Any], cpython_run: dict[str, Any]) -> None:
-    """The daily challenge's seed and first roll on every difficulty for a few days."""
+    """A day's commitment (what the page may check a published seed against) and the first
+    roll of its published seed, on every difficulty for a few days."""
     assert pyodide_run["result"]["daily"] == cpython_run["daily"]
     assert sorted(cpython_run["daily"]) == DAYS
     assert cpython_run["daily"]["2026-12-01"]["nightmare"]["daily"] == {

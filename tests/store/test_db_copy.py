@@ -15,7 +15,7 @@ from magdagdon.engine import Difficulty, replay
 from magdagdon.services import games
 from magdagdon.store import GameMode, Store
 from magdagdon.store.copy import copy_database
-from magdagdon.store.tables import actions, game_results, highscores, players
+from magdagdon.store.tables import actions, daily_seeds, game_results, highscores, players
 from magdagdon.store.tables import games as games_table
 from plans import plain_turn
 from waits import EVENTUALLY
@@ -51,6 +51,8 @@ def fill(db: str) -> list[str]:
             games.play(store, bob.token, under_way.id, action)
         store.count_hint(under_way.id)
         made += [abandoned.id, under_way.id]
+        with store.write() as seeds:  # a day's secret seed, drawn once
+            seeds.keep_day_seed("2026-12-02", "survival", 77, "2026-12-02T00:00:01.000Z")
     return made
 
 
@@ -68,8 +70,9 @@ def test_everything_is_copied_as_it_was(
     ids = fill(source)
     copied = copy_database(source, target)
     assert (copied.players, copied.games, copied.highscores, copied.results) == (2, 6, 3, 4)
-    for table in (players, games_table, actions, highscores, game_results):
+    for table in (players, games_table, actions, highscores, game_results, daily_seeds):
         assert rows(target, table) == rows(source, table), table.name
+    assert len(rows(target, daily_seeds)) == 1
     with Store(source) as before, Store(target) as after:
         for game_id in ids:
             game = after.game(game_id)

@@ -34,6 +34,7 @@ TABLES = {
     "rate_counters",
     "cleanup_marks",
     "moderation_log",
+    "daily_seeds",
     "alembic_version",
 }
 INDEXES = {

@@ -6,15 +6,14 @@ axe and photographed on four screens, light and dark."""
 from __future__ import annotations
 
 import json
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
 
+from daily_seeds import plant_day_seeds, server_day_seed
 from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
-from magdagdon.engine.daily import daily_seed
 from plans import plain_turn
 from server_process import launch_server
 from waits import EVENTUALLY_MS
@@ -48,6 +47,11 @@ OVER_FITS = """() => [...document.querySelectorAll("#over button")].flatMap((el)
     return bad ? [`${el.dataset.action}: ${JSON.stringify(r)}`] : [];
 })"""
 
+#: The database of this module's server: where a test reads the day's secret seed to mirror
+#: the game in its own engine.
+SERVER_DB: list[str] = []
+CLOCK: list[Path] = []  # the server's clock file
+
 
 @pytest.fixture(scope="module")
 def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
@@ -56,8 +60,11 @@ def daily_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
     (tmp / "clock").write_text(f"{DAY}T12:00:00Z", encoding="utf-8")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(clock.ENV_VAR, str(tmp / "clock"))
+        CLOCK[:] = [tmp / "clock"]
         patch.setenv("MAGDAGDON_RATE_LIMITS", "off")
+        plant_day_seeds(tmp / "daily.sqlite3", DAY)  # the same games every run
         server = launch_server(tmp / "daily.sqlite3", tmp / "logs")
+    SERVER_DB[:] = [server.db]
     yield server
     server.kill()
 
@@ -87,7 +94,8 @@ def play_daily_by_api(player: Player, difficulty: Difficulty) -> dict[str, Any]:
     """Today's ranked attempt, played through the API with the page's own cookie; the page
     opened again on it (as the last game it showed)."""
     game: dict[str, Any] = player.api("POST", "/api/daily", {"difficulty": difficulty.value})
-    state = GameState.new(difficulty, daily_seed(date.fromisoformat(DAY), difficulty))
+    seed = server_day_seed(SERVER_DB[0], DAY, difficulty.value)  # the page never learns it
+    state = GameState.new(difficulty, seed)
     while not state.is_over:
         for action in plain_turn(state):
             game = player.api("POST", f"/api/games/{game['id']}/actions", action_to_json(action))
@@ -108,7 +116,7 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     game = player.state()
     assert (game["mode"], game["daily"]) == ("daily", {"date": DAY, "number": 9})
     player.mirror = GameState.new(
-        Difficulty.NIGHTMARE, daily_seed(date(2026, 12, 9), Difficulty.NIGHTMARE)
+        Difficulty.NIGHTMARE, server_day_seed(SERVER_DB[0], DAY, "nightmare")
     )
     player.game_id = game["id"]
     expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9")  # the ranked attempt
@@ -223,11 +231,16 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     first = opened("desktop")
     play_daily_by_api(first, Difficulty.NIGHTMARE)
     first.menu("settings")
-    with first.page.expect_download() as download:
-        first.tap(action_hook("export"))
-    path = tmp_path / "export.json"
-    download.value.save_as(path)
-    assert download.value.suggested_filename == f"magdagdon-{DAY}.json"
+    # the day's games are in the export once the day is over (their seed is secret till then)
+    CLOCK[0].write_text("2026-12-10T00:30:00Z", encoding="utf-8")
+    try:
+        with first.page.expect_download() as download:
+            first.tap(action_hook("export"))
+        path = tmp_path / "export.json"
+        download.value.save_as(path)
+    finally:
+        CLOCK[0].write_text(f"{DAY}T12:00:00Z", encoding="utf-8")
+    assert download.value.suggested_filename == "magdagdon-2026-12-10.json"
     document = json.loads(path.read_text(encoding="utf-8"))
     assert [g["mode"] for g in document["games"]].count("daily") == 1
     second = opened("desktop")

@@ -6,15 +6,14 @@ light and dark, Filipino and English (artifacts/screenshots/share/)."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
 
+from daily_seeds import plant_day_seeds, server_day_seed
 from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
-from magdagdon.engine.daily import daily_seed
 from plans import plain_turn
 from server_process import launch_server
 from web.test_screens import FIT
@@ -40,6 +39,10 @@ LEGEND = {
 }
 ENGLISH = {"locale": "en-US"}
 
+#: The database of this module's server: where a test reads the day's secret seed to mirror
+#: the game in its own engine.
+SERVER_DB: list[str] = []
+
 
 @pytest.fixture(scope="module")
 def share_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
@@ -51,7 +54,9 @@ def share_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPro
         patch.setenv(clock.ENV_VAR, str(tmp / "clock"))
         patch.setenv("MAGDAGDON_RATE_LIMITS", "off")
         patch.setenv("MAGDAGDON_LAN_URL", LAN_URL)
+        plant_day_seeds(tmp / "share.sqlite3", DAY)  # the same games every run
         server = launch_server(tmp / "share.sqlite3", tmp / "logs")
+    SERVER_DB[:] = [server.db]
     yield server
     server.kill()
 
@@ -65,7 +70,8 @@ def play_daily(player: Player, difficulty: Difficulty, hints: int = 0) -> dict[s
     """Today's ranked attempt through the API with the page's cookie, ``hints`` asked after the
     first roll (each counted); the page opened again on it."""
     game: dict[str, Any] = player.api("POST", "/api/daily", {"difficulty": difficulty.value})
-    state = GameState.new(difficulty, daily_seed(date.fromisoformat(DAY), difficulty))
+    seed = server_day_seed(SERVER_DB[0], DAY, difficulty.value)  # the page never learns it
+    state = GameState.new(difficulty, seed)
     asked = 0
     while not state.is_over:
         for action in plain_turn(state):

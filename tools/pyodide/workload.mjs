@@ -72,10 +72,10 @@ for (const difficulty of ["peaceful", "survival", "nightmare"]) {
     games += 1;
   }
 }
-// a daily and a practice game, their first moves
+// a past day's practice on its published seed, and a daily, their first moves
 for (const game of [
-  { difficulty: "nightmare", daily_date: "2026-12-01", mode: "daily", game_id: "d" },
-  { difficulty: "survival", daily_date: "2026-12-01", mode: "practice", game_id: "p" },
+  { difficulty: "nightmare", daily_date: "2026-12-01", mode: "daily", seed: 11, game_id: "d" },
+  { difficulty: "survival", daily_date: "2026-12-01", mode: "practice", seed: 12, game_id: "p" },
 ]) {
   let answer = check(engine.newGame(game), "daily");
   for (let k = 0; k < 6; k += 1) {

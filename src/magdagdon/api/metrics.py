@@ -54,7 +54,7 @@ def daily_players(store: Store) -> dict[str, int] | None:
     today = clock.today().isoformat()
     try:
         with store.read() as reads:
-            return {d.value: len(reads.day_table(today, d)) for d in Difficulty}
+            return {d.value: reads.day_attempts(today, d) for d in Difficulty}
     except StorageUnavailableError:
         return None
 

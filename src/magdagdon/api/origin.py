@@ -1,5 +1,6 @@
-"""Where this server can be reached: the request's own origin, and the address a phone on the
-same network uses (``magdagdon serve --lan``, or ``MAGDAGDON_LAN_URL``)."""
+"""Where other devices reach this server: the configured public address (``magdagdon serve
+--public-url``, ``MAGDAGDON_PUBLIC_URL``), or the address a phone on the same network uses
+(``magdagdon serve --lan``, ``MAGDAGDON_LAN_URL``); docs/hosting.md."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from magdagdon.lan import is_loopback_host
 from magdagdon.settings import Settings
 
 
@@ -19,27 +19,11 @@ async def get_settings(request: Request) -> Settings:
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 
 
-def request_origin(request: Request) -> str:
-    """``scheme://host[:port]`` as the client asked for it (https behind a trusted proxy)."""
-    return f"{request.url.scheme}://{request.url.netloc}"
-
-
-def is_loopback(request: Request) -> bool:
-    """Whether the client named this server by a loopback name, which no other device can."""
-    return is_loopback_host(request.url.hostname)
-
-
-def lan_url(request: Request, settings: Settings) -> str | None:
-    """The URL another device opens to play here: the LAN URL when the server has one, else
-    the request's origin unless it is a loopback one (then none: no other device can use it)."""
-    if settings.lan_url:
-        return settings.lan_url.rstrip("/")
-    return None if is_loopback(request) else request_origin(request)
-
-
-def shared_origin(request: Request, settings: Settings) -> str:
-    """The origin of a URL made for another device (a device link): the request's, or the LAN
-    URL when the request came by a loopback name."""
-    if is_loopback(request) and settings.lan_url:
-        return settings.lan_url.rstrip("/")
-    return request_origin(request)
+def public_origin(settings: Settings) -> str | None:
+    """The address another device opens this server at, for every absolute URL an answer
+    carries (a share's link, a device link, the phone's QR code): the configured public URL
+    (``--public-url``, ``MAGDAGDON_PUBLIC_URL``), else the LAN URL (``--lan``), else none. Never
+    the request's ``Host``: a client could name any host there, and a link made from it would
+    send another device wherever that client wanted."""
+    found = settings.public_url or settings.lan_url
+    return None if found is None else found.rstrip("/")

@@ -1,15 +1,19 @@
-"""The daily challenge's dice (docs/rules.md "Modes and records"): the same seed on every copy of
-MAGDAGDON.
+"""The daily challenge's numbers and its commitment (docs/rules.md "Modes and records").
 
-The engine has no clock: callers name the day (a UTC date).
+A day's dice are a secret of the server until they are rolled: it draws a random seed for each
+day and difficulty, publishes the seed's commitment from the start of the day and the seed once
+the day is over. Anyone can then check the seed against the commitment and replay every attempt
+of that day. The engine has no clock and no randomness of its own here: callers name the day (a
+UTC date) and bring the seed.
 
 >>> from datetime import date
 >>> from magdagdon.engine import Difficulty
 >>> daily_number(date(2026, 12, 1)), daily_number(date(2027, 1, 1))
 (1, 32)
->>> daily_seed(date(2026, 12, 1), Difficulty.NIGHTMARE) == daily_seed(
-...     date(2026, 12, 1), Difficulty.NIGHTMARE)
-True
+>>> seed_text(date(2026, 12, 3), Difficulty.NIGHTMARE, 42)
+'MAGDAGDON daily 2026-12-03 nightmare 42'
+>>> commitment(date(2026, 12, 3), Difficulty.NIGHTMARE, 42)[:16]
+'5f4336c53600db5c'
 """
 
 from __future__ import annotations
@@ -18,8 +22,6 @@ import hashlib
 from datetime import date
 from typing import TYPE_CHECKING
 
-from magdagdon.engine.rules import SEED_LIMIT
-
 if TYPE_CHECKING:
     from magdagdon.engine.rules import Difficulty
 
@@ -27,14 +29,18 @@ if TYPE_CHECKING:
 FIRST_DAY = date(2026, 12, 1)
 
 
-def daily_seed(day: date, difficulty: Difficulty) -> int:
-    """The seed of ``day``'s challenge on ``difficulty``: the first 8 bytes, big-endian, of the
-    SHA-256 of ``MAGDAGDON daily YYYY-MM-DD difficulty``, modulo 2**53."""
-    text = f"MAGDAGDON daily {day.isoformat()} {difficulty.value}"
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % SEED_LIMIT
-
-
 def daily_number(day: date) -> int:
     """The challenge's number: 1 on :data:`FIRST_DAY`, one more each day."""
     return (day - FIRST_DAY).days + 1
+
+
+def seed_text(day: date, difficulty: Difficulty, seed: int) -> str:
+    """The text whose SHA-256 is the commitment: ``MAGDAGDON daily YYYY-MM-DD DIFFICULTY SEED``
+    (the API's lower-case difficulty, the seed in decimal)."""
+    return f"MAGDAGDON daily {day.isoformat()} {difficulty.value} {seed}"
+
+
+def commitment(day: date, difficulty: Difficulty, seed: int) -> str:
+    """The lowercase hex SHA-256 of :func:`seed_text`'s UTF-8: published from the start of the
+    day, it binds the server to ``seed`` without telling it."""
+    return hashlib.sha256(seed_text(day, difficulty, seed).encode("utf-8")).hexdigest()

@@ -95,21 +95,22 @@ def _error(code: str, message: str) -> str:
     return json.dumps({"error": {"code": code, "message": message}})
 
 
-def _started(data: dict[str, Any]) -> tuple[Difficulty, int | None, dict[str, Any]]:
-    """A new game's difficulty, seed (None: its day's) and record fields."""
+def _started(data: dict[str, Any]) -> tuple[Difficulty, int, dict[str, Any]]:
+    """A new game's difficulty, seed and record fields. A daily challenge's seed is its
+    server's secret until the day is over: the page brings the published seed of a past day
+    (``GET /api/daily?date=``) and never has today's."""
     fields = dict(data)
     difficulty = Difficulty(fields.pop("difficulty", None))
-    seed = fields.pop("seed", None)
+    seed = game_seed(fields.pop("seed", None))
     return difficulty, seed, _record(fields)
 
 
 def new_game(request: str) -> str:
-    """A new game: ``{"difficulty", "game_id"}`` and a ``seed``, or a ``daily_date``
-    (``YYYY-MM-DD``) whose challenge's seed it takes; ``mode`` and the other record fields."""
+    """A new game: ``{"difficulty", "game_id", "seed"}``, ``mode`` and the other record
+    fields."""
 
     def work(data: dict[str, Any]) -> str:
         difficulty, seed, record = _started(data)
-        seed = game_seed(difficulty, seed, record.get("daily_date") if seed is None else None)
         return _reply(GameState.new(difficulty, seed), record)
 
     return _answer(request, "a new game", work)
@@ -152,11 +153,10 @@ def _keep(state: GameState, record: dict[str, Any], **extra: Any) -> str:
 
 
 def open_game(request: str) -> str:
-    """Keep a game: ``{"difficulty", "game_id", "seed" | "daily_date", "actions": [...]}`` and
-    the other record fields; the actions are replayed from the seed. Answers ``{"record",
-    "view", "seed"}`` (``version`` is the number of actions; ``seed`` the one played, a daily's
-    taken from its day), or an error naming the action that does not replay (nothing kept
-    then)."""
+    """Keep a game: ``{"difficulty", "game_id", "seed", "actions": [...]}`` and the other
+    record fields; the actions are replayed from the seed. Answers ``{"record", "view",
+    "seed"}`` (``version`` is the number of actions), or an error naming the action that does
+    not replay (nothing kept then)."""
 
     def work(data: dict[str, Any]) -> str:
         fields = dict(data)
@@ -164,8 +164,7 @@ def open_game(request: str) -> str:
         if not isinstance(actions, list):
             raise MalformedError("the actions are a list")
         difficulty, seed, record = _started({**fields, "version": 0})
-        day = record.get("daily_date") if seed is None else None
-        replayed = replay_log(difficulty, seed, actions, daily_date=day)
+        replayed = replay_log(difficulty, seed, actions)
         record["version"] = len(actions)
         return _keep(replayed.state, record, seed=replayed.state.seed)
 

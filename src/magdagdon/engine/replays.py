@@ -24,7 +24,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from magdagdon.engine.codec import action_from_json
-from magdagdon.engine.daily import FIRST_DAY, daily_seed
+from magdagdon.engine.daily import FIRST_DAY
 from magdagdon.engine.errors import IllegalActionError, MalformedError
 from magdagdon.engine.state import GameState
 
@@ -69,34 +69,29 @@ def challenge_day(text: str) -> date:
     return day
 
 
-def game_seed(difficulty: Difficulty, seed: int | None, daily_date: str | None) -> int:
-    """The seed a game plays: ``seed`` (for a day's challenge, it must be that day's), or,
-    with none given, the seed of the challenge of ``daily_date``."""
-    if daily_date is not None:
-        wanted = daily_seed(challenge_day(daily_date), difficulty)
-        if seed is None:
-            return wanted
-        if seed != wanted:
-            reason = f"its seed is not the seed of the {daily_date} {difficulty.value} challenge"
-            raise ReplayError(0, "malformed", reason, "seed")
+def game_seed(seed: object, wanted: int | None = None) -> int:
+    """The seed a game plays: ``seed``, a whole number ≥ 0; and ``wanted`` when the caller
+    knows the seed it must be (a day's challenge: its server's published seed)."""
     if type(seed) is not int or seed < 0:
         reason = f"the seed must be a whole number ≥ 0, not {seed!r}"
         raise ReplayError(0, "malformed", reason, "seed")
+    if wanted is not None and seed != wanted:
+        raise ReplayError(0, "malformed", "its seed is not its challenge's seed", "seed")
     return seed
 
 
 def replay_log(
     difficulty: Difficulty,
-    seed: int | None,
+    seed: object,
     actions: Sequence[object],
     *,
-    daily_date: str | None = None,
+    wanted_seed: int | None = None,
     before: Callable[[GameState], None] | None = None,
 ) -> Replayed:
     """Replay ``actions`` (the JSON of each, as the API and the codec write them) from a new
     game of ``seed`` (see :func:`game_seed`); ``before`` is shown each state an action is
     applied to. :class:`ReplayError` at the first that does not replay."""
-    state = GameState.new(difficulty, game_seed(difficulty, seed, daily_date))
+    state = GameState.new(difficulty, game_seed(seed, wanted_seed))
     done: list[Action] = []
     for index, data in enumerate(actions, 1):
         try:

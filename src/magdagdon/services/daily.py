@@ -1,8 +1,13 @@
-"""The daily challenge (docs/rules.md "Modes and records"): one game a day for each difficulty, the
-same
-dice on every copy of MAGDAGDON (``engine.daily``); the first attempt of today is ranked, every
+"""The daily challenge (docs/rules.md "Modes and records"): one game a day for each difficulty,
+the same dice for every player of this server; the first attempt of today is ranked, every
 other attempt (another of today's, or any of a past day's) is practice; a streak of days; the
 day's table of this server's players.
+
+A day's dice are the server's secret until they are rolled: its seed is drawn at random, once
+for every process and host on the database (``store.daily``), and only its commitment
+(``engine.daily.commitment``) is told until the day is over; then the seed itself is, so that
+anyone can replay the day (``magdagdon daily verify``). No answer carries the seed of a day
+that is not over (:func:`is_published`).
 
 The day is the server clock's UTC date (``clock.today()``); a day that has not begun, or one
 before the first challenge, answers 409 ``daily_not_open``.
@@ -10,6 +15,7 @@ before the first challenge, answers 409 ``daily_not_open``.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -18,7 +24,8 @@ from pydantic import Field
 
 from magdagdon import clock
 from magdagdon.engine import Difficulty
-from magdagdon.engine.daily import FIRST_DAY, daily_number, daily_seed
+from magdagdon.engine.daily import FIRST_DAY, commitment, daily_number
+from magdagdon.engine.rules import SEED_LIMIT
 from magdagdon.observe import metrics
 from magdagdon.services import games, players
 from magdagdon.services.errors import DailyNotOpenError
@@ -28,7 +35,7 @@ from magdagdon.store.daily import Position
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from magdagdon.store import GameRecord, Store
+    from magdagdon.store import GameRecord, Rows, Store
     from magdagdon.store.daily import TableRow
 
 #: How many rows of the day's table are shown (the player's own row is added when below).
@@ -58,11 +65,21 @@ class Challenge:
     ]
     game_id: str | None
     score: int | None
+    commitment: Annotated[
+        str,
+        Field(
+            description="The hex SHA-256 of 'MAGDAGDON daily YYYY-MM-DD DIFFICULTY SEED': "
+            "the day's seed, committed to from the start of the day."
+        ),
+    ]
+    seed: Annotated[
+        int | None, Field(description="Null until the day is over, then the committed seed.")
+    ]
 
 
 @dataclass(frozen=True, slots=True)
 class Overview:
-    date: str  # YYYY-MM-DD, today's (UTC)
+    date: str  # YYYY-MM-DD, the day asked for (UTC), today's when none
     number: int
     streak: Streak
     challenges: tuple[Challenge, ...]
@@ -116,30 +133,77 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
             for game in rows.games_of_day(player, text)
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
-        seed = daily_seed(day, difficulty)
+        seed = keep_seed(rows, day, difficulty)
         metrics.daily_attempt(difficulty.value, ranked)
         return games.start_in(rows, player, difficulty, seed, mode=mode, daily_date=text)
 
 
-def overview(store: Store, player: str) -> Overview:
-    """Today's challenges and the player's streak."""
+def is_published(day: date) -> bool:
+    """Whether the seed of ``day``'s challenge may be told: once the day is over."""
+    return day < clock.today()
+
+
+def told_seed(game: GameRecord) -> int | None:
+    """The seed of ``game`` as an answer may carry it: None for a game of a day's challenge
+    that is not over (the page then cannot roll its dice: they wait for the server)."""
+    if game.daily_date is None or is_published(date.fromisoformat(game.daily_date)):
+        return game.seed
+    return None
+
+
+def keep_seed(rows: Rows, day: date, difficulty: Difficulty) -> int:
+    """The seed of ``day``'s challenge on ``difficulty``, drawn now when it has none yet (the
+    first process to store one wins; every other one uses it)."""
+    drawn = secrets.randbelow(SEED_LIMIT)
+    return rows.keep_day_seed(day.isoformat(), difficulty.value, drawn, clock.stamp())
+
+
+def day_seeds(store: Store, day: date) -> dict[Difficulty, int]:
+    """The seeds of ``day``'s challenges, drawn for the difficulties that have none yet (a read
+    when every one has: the usual case)."""
+    text = day.isoformat()
+    with store.read() as reads:
+        found = {d: reads.day_seed(text, d.value) for d in Difficulty}
+    seeds = {d: seed for d, seed in found.items() if seed is not None}
+    if len(seeds) < len(found):
+        with store.write() as rows:
+            seeds = {d: keep_seed(rows, day, d) for d in Difficulty}
+    return seeds
+
+
+def published_seed(store: Store, day: date, difficulty: Difficulty) -> int | None:
+    """The seed of ``day``'s challenge once the day is over; None before (it is a secret)."""
+    if not is_published(day) or day < FIRST_DAY:
+        return None
+    return day_seeds(store, day)[difficulty]
+
+
+def overview(store: Store, player: str, day: date | None = None) -> Overview:
+    """The day's challenges (today's when None), their commitments and, once the day is over,
+    their seeds; and the player's streak."""
     moment = clock.now()
     today = moment.date()
+    day = open_day(day)
+    seeds = day_seeds(store, day)
+    published = is_published(day)
     with store.snapshot() as reads:
-        of_today = reads.games_of_day(player, today.isoformat())
+        of_day = reads.games_of_day(player, day.isoformat())
         days = reads.streak_days(player)
-    ranked = {game.difficulty: game for game in of_today if game.mode == "daily"}
+    ranked = {game.difficulty: game for game in of_day if game.mode == "daily"}
     challenges = []
     for difficulty in Difficulty:
+        seed = seeds[difficulty]
+        committed = commitment(day, difficulty, seed)
+        told = seed if published else None
         game = ranked.get(difficulty.value)
         if game is None:
-            challenges.append(Challenge(difficulty, "new", None, None))
+            challenges.append(Challenge(difficulty, "new", None, None, committed, told))
         else:
             status: Literal["playing", "over"] = "over" if game.status == "finished" else "playing"
-            challenges.append(Challenge(difficulty, status, game.id, game.score))
+            challenges.append(Challenge(difficulty, status, game.id, game.score, committed, told))
     return Overview(
-        today.isoformat(),
-        daily_number(today),
+        day.isoformat(),
+        daily_number(day),
         streak(map(date.fromisoformat, days), today),
         tuple(challenges),
         clock.stamp(moment),

@@ -15,7 +15,7 @@ and the link to the day's challenge on this server::
 
 A cell in lines of two combinations shows the higher one (STRAIGHT, then FOUR OF A KIND, then
 TWO PAIRS); a number in no combination is plain; a RUIN is its own colour. The link is left out
-when the server has no address another device can open (``api.origin.lan_url``: loopback).
+when the server has no public address configured (``api.origin.public_origin``).
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ from magdagdon import clock
 from magdagdon.engine import Difficulty, action_to_json
 from magdagdon.engine.replays import ReplayError
 from magdagdon.engine.rules import SEED_LIMIT
-from magdagdon.services import games, logs
+from magdagdon.services import daily, games, logs
 from magdagdon.services.errors import (
     GameAbandonedError,
     MalformedSyncError,
@@ -84,7 +84,9 @@ class GameLog:
 
     id: str
     difficulty: Difficulty
-    seed: int
+    seed: Annotated[
+        int | None, Field(description="None for a day's challenge that is not over: a secret.")
+    ]
     mode: GameMode
     daily_date: str | None
     version: Annotated[int, Field(description="The number of accepted actions.")]
@@ -96,7 +98,13 @@ def log(store: Store, player: str, game_id: str) -> GameLog:
     game = games.load(store, player, game_id)
     actions = [action_to_json(a) for a in store.actions(game_id)]
     return GameLog(
-        game.id, game.difficulty, game.seed, game.mode, game.daily_date, game.version, actions
+        game.id,
+        game.difficulty,
+        daily.told_seed(game),
+        game.mode,
+        game.daily_date,
+        game.version,
+        actions,
     )
 
 
@@ -114,6 +122,7 @@ def sync(store: Store, player: str, body: Any) -> Synced:
             entry["daily_date"],
             entry["actions"],
             today=clock.today(),
+            day_seed=lambda day: daily.published_seed(store, day, difficulty),
         )
     except ReplayError as exc:
         raise SyncInvalidError(

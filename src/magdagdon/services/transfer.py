@@ -33,7 +33,7 @@ from magdagdon.engine import (
     action_to_json,
 )
 from magdagdon.engine.replays import ReplayError
-from magdagdon.services import games, logs
+from magdagdon.services import daily, games, logs
 from magdagdon.services import import_checks as checks
 from magdagdon.services.errors import (
     ImportFieldError,
@@ -91,7 +91,9 @@ class _Replayed:
 
 
 def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
-    """The export document of ``token``'s player (``player`` None: nobody yet, no games)."""
+    """The export document of ``token``'s player (``player`` None: nobody yet, no games). The
+    games of a day's challenge that is not over are left out until it is: their seed is the
+    server's secret till then (``services.daily``)."""
     with store.snapshot() as reads:
         found = reads.exported_games(token) if player is not None else []
     return {
@@ -117,6 +119,7 @@ def export(store: Store, player: Player | None, token: str) -> dict[str, Any]:
                 "score": game.score,
             }
             for game in found
+            if game.daily_date is None or daily.is_published(date.fromisoformat(game.daily_date))
         ],
     }
 

@@ -76,6 +76,10 @@ class BulkWrites:
             cursor.close()
         return written
 
+    def empty(self, table: Table) -> None:
+        """Remove every row of ``table``."""
+        self.conn.execute(table.delete())
+
     def restart_high_score_ids(self) -> None:
         """After High Scores written with their ids: the next one comes after them
         (PostgreSQL's sequence does not move for explicit ids; SQLite's AUTOINCREMENT does)."""

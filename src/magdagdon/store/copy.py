@@ -1,5 +1,5 @@
 """``magdagdon db copy --from A --to B``: every player, game (with its action log) and High Score
-of one database into another, either kind to either kind.
+of one database into another, either kind to either kind, with the daily challenge's seeds.
 
 The source is read as one snapshot, so a server may go on using it meanwhile. The target must
 hold no player yet (a fresh file, or a new PostgreSQL database): copying into
@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING
 from magdagdon.store.errors import TargetNotEmptyError
 from magdagdon.store.paths import describe
 from magdagdon.store.store import Store
-from magdagdon.store.tables import actions, game_results, games, highscores, players
+from magdagdon.store.tables import (
+    actions,
+    daily_seeds,
+    game_results,
+    games,
+    highscores,
+    players,
+)
 
 if TYPE_CHECKING:
     import os
@@ -30,7 +37,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Table
 
 # parents before children (the foreign keys), each in its primary key's order
-_TABLES: tuple[Table, ...] = (players, games, actions, highscores, game_results)
+_TABLES: tuple[Table, ...] = (players, games, actions, highscores, game_results, daily_seeds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +58,9 @@ def copy_database(source: str | os.PathLike[str], target: str | os.PathLike[str]
                 raise TargetNotEmptyError(
                     f"{describe(target)} already holds players: copy into a new database"
                 )
+            # the days' secret seeds: the copy's are the ones its games were played with (a
+            # server not used yet may have drawn some of its own)
+            rows.empty(daily_seeds)
             for table in _TABLES:
                 counts[table.name] = rows.bulk_insert(table, reads.stream(table))
             rows.restart_high_score_ids()

@@ -1,6 +1,7 @@
-"""The daily challenge's reads: a player's games of a day, the day's table of the server's
-players, the days of a streak. Statements are built once at import, as in ``statements.py``;
-the rules that use them are ``magdagdon.services.daily``'s.
+"""The daily challenge's rows: a player's games of a day, the day's table of the server's
+players, the days of a streak, and each day's secret seed (drawn once: the first process to
+store it wins, every other one reads it). Statements are built once at import, as in
+``statements.py``; the rules that use them are ``magdagdon.services.daily``'s.
 
 The day's table is read off the partial index ``game_results_by_day`` (day, difficulty, score
 DESC, end, id; rev 0010), which holds the ranked daily attempts played here and nothing else, in
@@ -16,8 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, case, false, func, select, union_all
+from sqlalchemy.dialects import postgresql, sqlite
 
-from magdagdon.store.tables import game_results, games, players
+from magdagdon.store.tables import daily_seeds, game_results, games, players
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -68,6 +70,8 @@ def _count(*where: ColumnElement[bool]) -> ScalarSelect[int]:
     return select(func.count()).select_from(game_results).where(*_of_day, *where).scalar_subquery()
 
 
+# how many ranked attempts the day has (an index-only count of the partial index)
+ATTEMPTS = select(_count())
 # before the attempt (score, end, id): three ranges of the index, counted
 TIED_AHEAD = select(_count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id))
 AHEAD = select(
@@ -79,8 +83,27 @@ STREAK_DAYS = (
     select(_g.daily_date)
     .where(_g.player == bindparam("player"), _g.mode == "daily", _g.status == "finished")
     .where(_g.imported == false())
+    # finished on its own day, as the day's table counts it (store/results.py)
+    .where(func.substr(_g.finished_at, 1, 10) == _g.daily_date)
     .distinct()
 )
+# every attempt of a day's challenge played on this server, for its replay once the day is over
+DAY_GAMES = (
+    select(_g.id)
+    .where(_g.daily_date == bindparam("day"), _g.difficulty == bindparam("difficulty"))
+    .where(_g.mode.in_(("daily", "practice")), _g.imported == false())
+    .order_by(_g.created_at, _g.id)
+)
+_s = daily_seeds.c
+DAY_SEED = select(_s.seed).where(
+    _s.day == bindparam("day"), _s.difficulty == bindparam("difficulty")
+)
+# two processes drawing the day's seed at once: the second insert does nothing (it waits for
+# the first to commit on PostgreSQL; SQLite's write lock orders them), and both read the first's
+INSERT_DAY_SEED = {
+    "sqlite": sqlite.insert(daily_seeds).on_conflict_do_nothing(),
+    "postgresql": postgresql.insert(daily_seeds).on_conflict_do_nothing(),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +187,37 @@ class DailyReads:
         tied = int(self.conn.execute(TIED_AHEAD, query).scalar_one())
         return ahead + 1, Position(row.score, row.finished_at, tied + 1)
 
+    def day_attempts(self, day: str, difficulty: Difficulty) -> int:
+        """How many finished ranked attempts the day's table of ``difficulty`` has."""
+        query = {"day": day, "difficulty": difficulty.value}
+        return int(self.conn.execute(ATTEMPTS, query).scalar_one())
+
     def streak_days(self, player: str) -> list[str]:
         """Every day (YYYY-MM-DD) on which the player finished a ranked daily attempt on this
         server (not imported)."""
         return [str(day) for day in self.conn.execute(STREAK_DAYS, {"player": player}).scalars()]
+
+    def day_games(self, day: str, difficulty: str) -> list[str]:
+        """The ids of every attempt (ranked or practice) at ``day``'s challenge on
+        ``difficulty`` played on this server, oldest first."""
+        query = {"day": day, "difficulty": difficulty}
+        return [str(found) for found in self.conn.execute(DAY_GAMES, query).scalars()]
+
+    def day_seed(self, day: str, difficulty: str) -> int | None:
+        """The seed of ``day``'s challenge on ``difficulty``; None when none is drawn yet."""
+        found = self.conn.execute(DAY_SEED, {"day": day, "difficulty": difficulty}).scalar()
+        return None if found is None else int(found)
+
+
+class DailyWrites:
+    """The daily challenge's writes (part of :class:`~magdagdon.store.rows.Rows`)."""
+
+    conn: Connection
+
+    def keep_day_seed(self, day: str, difficulty: str, drawn: int, created_at: str) -> int:
+        """The seed of ``day``'s challenge on ``difficulty``: ``drawn`` when no process stored
+        one before, else the stored one (which every process then uses)."""
+        row = {"day": day, "difficulty": difficulty, "seed": drawn, "created_at": created_at}
+        self.conn.execute(INSERT_DAY_SEED[self.conn.dialect.name], row)
+        found = self.conn.execute(DAY_SEED, {"day": day, "difficulty": difficulty}).scalar_one()
+        return int(found)

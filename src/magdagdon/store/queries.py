@@ -21,7 +21,7 @@ from magdagdon.store import statements as sql
 from magdagdon.store.bulk import BulkReads, BulkWrites
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
 from magdagdon.store.counts import CountRows
-from magdagdon.store.daily import DailyReads
+from magdagdon.store.daily import DailyReads, DailyWrites
 from magdagdon.store.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store.health import HealthReads, HealthWrites
 from magdagdon.store.links import LinkRows
@@ -133,6 +133,7 @@ class Rows(
     HealthWrites,
     CountRows,
     BulkWrites,
+    DailyWrites,
 ):
     """What one write transaction may do (its reads included). Made by ``Store.write()``
     only."""

@@ -66,6 +66,9 @@ _RANKED_DAY = (
         _g.id == bindparam("ranked_of"),
         _g.mode == literal_column("'daily'"),
         _g.imported == false(),
+        # finished on its own day: once the day is over its seed is published, and an attempt
+        # finished after that could have known its dice
+        _g.daily_date == bindparam("finished_on"),
     )
     .scalar_subquery()
 )
@@ -106,10 +109,12 @@ STARTED = (
 
 def result_row(game: GameRecord, result: GameResult) -> dict[str, object]:
     """The ``game_results`` row (its columns are the result's fields, and the game's keys);
-    ``ranked_of`` names the game whose day :data:`INSERT_RESULT` reads."""
+    ``ranked_of`` names the game whose day :data:`INSERT_RESULT` reads, ``finished_on`` the
+    day it ended (UTC)."""
     return {
         "game_id": game.id,
         "ranked_of": game.id,
+        "finished_on": (game.finished_at or "")[:10],
         "finished_at": game.finished_at,
         "hints_used": game.hints_used,
         "player": game.player,

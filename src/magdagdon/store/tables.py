@@ -195,3 +195,16 @@ moderation_log = Table(
     Column("detail", Text, nullable=False, server_default=""),
     sqlite_autoincrement=True,
 )
+
+# the daily challenge's seeds (rev 0008): one a day and difficulty, drawn at random by the first
+# server process that needs it and kept secret until the day is over (services/daily.py); the
+# commitment that the API publishes from the start of the day is computed from it
+daily_seeds = Table(
+    "daily_seeds",
+    metadata,
+    Column("day", Text, nullable=False),
+    Column("difficulty", Text, nullable=False),
+    Column("seed", Int64, nullable=False),
+    Column("created_at", Text, nullable=False),
+    PrimaryKeyConstraint("day", "difficulty"),
+)

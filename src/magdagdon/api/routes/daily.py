@@ -18,10 +18,13 @@ from magdagdon.services import daily
 router = APIRouter(prefix="/api", tags=["daily"])
 
 
-@router.get("/daily", response_model=DailyOut)
-def overview(store: StoreDep, caller: CallerDep) -> daily.Overview:
-    """Today's challenge (UTC) on each difficulty, as the player stands with it."""
-    return daily.overview(store, caller.cookie_token)
+@router.get("/daily", response_model=DailyOut, responses=error_responses(409, 422))
+def overview(
+    store: StoreDep, caller: CallerDep, day: Annotated[Day | None, Query(alias="date")] = None
+) -> daily.Overview:
+    """The day's challenge (today, UTC, when no date) on each difficulty, as the player stands
+    with it: its seed's commitment, and the seed once the day is over."""
+    return daily.overview(store, caller.cookie_token, day)
 
 
 @router.post(

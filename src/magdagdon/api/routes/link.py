@@ -14,7 +14,7 @@ from magdagdon import qr
 from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.game_state import settings_of
-from magdagdon.api.origin import SettingsDep, shared_origin
+from magdagdon.api.origin import SettingsDep, public_origin
 from magdagdon.api.schemas.responses import DeviceLinkView, ErrorBody, PlayerSettings
 from magdagdon.services import links
 
@@ -26,18 +26,19 @@ _INVALID: dict[int | str, dict[str, Any]] = {
 }
 
 
-def link_url(origin: str, code: str) -> str:
-    return f"{origin}/#link={code}"
+def link_url(origin: str | None, code: str) -> str | None:
+    """The page that spends ``code``, on the server's public address; none without one."""
+    return None if origin is None else f"{origin}/#link={code}"
 
 
 @router.post("/link", status_code=201)
-def make_link(
-    request: Request, store: StoreDep, caller: CallerDep, settings: SettingsDep
-) -> DeviceLinkView:
-    """A one-time link (10 minutes) that makes another device this player."""
+def make_link(store: StoreDep, caller: CallerDep, settings: SettingsDep) -> DeviceLinkView:
+    """A one-time link (10 minutes) that makes another device this player; its URL is on the
+    server's public address (``api.origin.public_origin``), none without one."""
     made = links.make(store, caller.player().token)
-    url = link_url(shared_origin(request, settings), made.code)
-    return DeviceLinkView(code=made.code, url=url, expires_at=made.expires_at, qr_svg=qr.svg(url))
+    url = link_url(public_origin(settings), made.code)
+    svg = None if url is None else qr.svg(url)
+    return DeviceLinkView(code=made.code, url=url, expires_at=made.expires_at, qr_svg=svg)
 
 
 @router.post("/link/{code}", response_model=PlayerSettings, responses=_INVALID)

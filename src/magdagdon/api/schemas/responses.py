@@ -172,15 +172,18 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
 
 class DeviceLinkView(BaseModel):
     code: str = Field(description="The one-time code (at least 128 random bits).")
-    url: str = Field(description="The URL to open on the other device: {origin}/#link=CODE.")
+    url: str | None = Field(
+        description="The URL to open on the other device: {public address}/#link=CODE; null "
+        "when the server has no public address (--public-url, --lan)."
+    )
     expires_at: str = Field(description="When the code stops working (ISO-8601 UTC).")
-    qr_svg: str = Field(description="The URL's QR code, a standalone SVG document.")
+    qr_svg: str | None = Field(description="The URL's QR code, a standalone SVG document.")
 
 
 class ServerView(BaseModel):
     lan_url: str | None = Field(
-        description="The URL another device on the network opens to play here (magdagdon "
-        "serve --lan), or the page's own address; null when only this machine can reach it."
+        description="The URL another device opens to play here: the public address "
+        "(--public-url), else the LAN one (--lan); null when none is configured."
     )
     lan_qr_svg: str | None = Field(description="lan_url's QR code, a standalone SVG document.")
 

@@ -6,13 +6,13 @@
 // allow 'wasm-unsafe-eval' (api/edge/security.py gives it to /engine/ only).
 //
 // Messages in (each with an `id` the answer repeats):
-//   {id, type: "new_game", game: {difficulty, game_id, seed | daily_date, mode?}}
+//   {id, type: "new_game", game: {difficulty, game_id, seed, daily_date?, mode?}}
 //   {id, type: "play", action: {type: "stage", die: 0, cell: [1, 2]} …}  (the API's actions)
 //   {id, type: "view"}
 //   {id, type: "load", state, record}  (go on with a game kept earlier: its codec state, record)
 // Answers: {id, view, state, record} — or {id, error: {code, message}}, the game unchanged.
 // The page plays one game kept in Python's memory, so that a move costs the action alone:
-//   {id, type: "open", game: {difficulty, game_id, seed | daily_date, mode?, actions: [...]}}
+//   {id, type: "open", game: {difficulty, game_id, seed, daily_date?, mode?, actions: [...]}}
 //   {id, type: "act", action}
 // Answers: {id, view, record} (and for "act" the action as the log keeps it) or {id, error}.
 // The hint without the server: {id, type: "hint"} for the game in hand (the one kept by "open" /

@@ -215,9 +215,11 @@ export const holds = (id) => held.has(id);
 export const playing = () => held.size > 0;
 
 // The server game `state` can go on here: the engine is ready and its log is at its version.
+// A game of today's challenge has no seed in its log (its dice are the server's secret until
+// rolled): its next move waits for the connection.
 export function canTakeOver(state) {
   const log = readLog();
-  return isReady && log !== null && log.id === state.id && log.actions.length === state.version;
+  return isReady && log !== null && log.seed != null && log.id === state.id && log.actions.length === state.version;
 }
 
 async function openGame(game) {
@@ -261,14 +263,15 @@ export async function view(id) {
 }
 
 // A new game begun here: its id and seed made on this device (the seed below 2^53, as the
-// server's: exact in JavaScript). `day` (YYYY-MM-DD): that day's challenge, whose seed the
-// engine takes from the day — as practice, since a game played here never ranks.
-export async function begin(difficulty, day = null) {
+// server's: exact in JavaScript). `day` (YYYY-MM-DD): that past day's challenge on `daySeed`,
+// the seed the server published once the day was over — as practice, since a game played
+// here never ranks.
+export async function begin(difficulty, day = null, daySeed = null) {
   const words = crypto.getRandomValues(new Uint32Array(3));
   const made = (words[0] % 2 ** 21) * 2 ** 32 + words[1];
   const id = `o${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
   const mode = day ? "practice" : "normal";
-  const opened = day ? { daily_date: day } : { seed: made };
+  const opened = day ? { daily_date: day, seed: daySeed } : { seed: made };
   openId = null;
   const answer = await ask({ type: "open", game: { game_id: id, difficulty, mode, ...opened, actions: [] } });
   openId = id;

@@ -183,6 +183,7 @@ export default {
   linkMakeFailed: "The link could not be made now. Try again later.",
   linkMadeLocal: "This link works once, until {time}.",
   linkLoopback: "A phone cannot open this: {host} is this computer only. For a link and a QR code a phone can open, start the game on its network (Wi-Fi) address with: magdagdon serve --lan",
+  linkNoAddress: "Other devices cannot open this yet: the server has no address set for them. Start it with: magdagdon serve --lan (same network) or magdagdon serve --public-url URL",
   linkUseTitle: "Link this device",
   linkUseText: "This device becomes the same player as the device that made the link: the same game, High Scores, Statistics and language. What was played here until now stays with its old player.",
   linkDoneTitle: "Linked",

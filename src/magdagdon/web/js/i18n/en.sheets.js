@@ -1,9 +1,11 @@
 // The words of the sheets that load when first used, in English: the same keys as fil.sheets.js.
 export default {
   dailyTitle: "DAILY #{n}",
-  dailyIntro: "The same dice for every player, on every copy of MAGDAGDON. The day's first game is ranked; the ones after it are practice.",
+  dailyIntro: "The same dice for every player of this server, kept secret by it until they are rolled. The day's first game is ranked; the ones after it are practice.",
   dailyPast: "Practice: the challenge of {date}. It changes no ranked result.",
   dailyOffline: "No connection. The DAILY of {date} begun here is practice: it will not be ranked on today's leaderboard and does not count for your streak. It will be saved on the server when the connection returns.",
+  dailyOfflineToday: "No connection. Today's DAILY needs the connection: its dice are the server's secret until they are rolled. Try again when you are back online.",
+  dailyOfflineNone: "No past day's challenge is kept on this device yet: open DAILY once while online to keep yesterday's for practice.",
   dailyOfflineStatus: "practice, not ranked",
   dailyDay: "Day",
   dailyPrev: "Previous day",

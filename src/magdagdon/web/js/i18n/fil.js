@@ -186,6 +186,7 @@ export default {
   linkMakeFailed: "Hindi nagawa ang link ngayon. Subukan ulit mamaya.",
   linkMadeLocal: "Isang beses lang gagana ang link na ito, hanggang {time}.",
   linkLoopback: "Hindi ito mabubuksan ng telepono: ang {host} ay ang computer na ito lang. Para sa link at QR code na gagana sa telepono, simulan ang laro sa address nito sa network (Wi-Fi) gamit ang: magdagdon serve --lan",
+  linkNoAddress: "Hindi pa ito mabubuksan ng ibang device: walang address ang server para sa kanila. Simulan ito gamit ang: magdagdon serve --lan (parehong network) o magdagdon serve --public-url URL",
   linkUseTitle: "I-link ang device na ito",
   linkUseText: "Magiging kaparehong player ang device na ito ng device na gumawa ng link: parehong laro, High Scores, STATISTIKA at wika. Ang nilaro rito hanggang ngayon ay mananatili sa dati nitong player.",
   linkDoneTitle: "Naka-link na",

@@ -2,9 +2,11 @@
 // the daily challenge, STATISTIKA, the share step, the name and the player's data. Filipino.
 export default {
   dailyTitle: "ARAW-ARAW #{n}",
-  dailyIntro: "Iisang dice para sa lahat ng manlalaro, saanmang MAGDAGDON. Ang unang laro ng araw ang may ranggo; praktis na ang mga susunod.",
+  dailyIntro: "Iisang dice para sa lahat ng manlalaro ng server na ito, lihim nito hanggang sa i-roll. Ang unang laro ng araw ang may ranggo; praktis na ang mga susunod.",
   dailyPast: "Praktis: ang hamon ng {date}. Walang ranggong mababago nito.",
   dailyOffline: "Walang koneksyon. Praktis ang ARAW-ARAW ng {date} na sisimulan dito: wala itong ranggo ngayong araw at hindi ito bibilang sa sunod-sunod na araw. Ise-save ito sa server pagbalik ng koneksyon.",
+  dailyOfflineToday: "Walang koneksyon. Kailangan ng koneksyon ang ARAW-ARAW ngayong araw: lihim ng server ang dice nito hanggang sa i-roll. Subukan ulit pagbalik ng koneksyon.",
+  dailyOfflineNone: "Wala pang nakaraang hamon na nakatago sa device na ito: buksan ang ARAW-ARAW habang may koneksyon para maitago ang kahapon para sa praktis.",
   dailyOfflineStatus: "praktis, walang ranggo",
   dailyDay: "Araw",
   dailyPrev: "Nakaraang araw",

@@ -17,6 +17,43 @@ import { learn, nextDailyLine } from "../core/nextDaily.js";
 import * as source from "../core/source.js";
 
 const DAY_MS = 864e5;
+// The seeds the server published for past days ({day: {difficulty: seed}}), kept so that a past
+// day's challenge can be practised here without the connection. Today's is the server's secret
+// until the day is over: it is never here, and today's challenge needs the connection.
+const SEEDS = "magdagdon.dailySeeds";
+const KEPT_DAYS = 7;
+
+function keptSeeds() {
+  try {
+    return JSON.parse(localStorage.getItem(SEEDS) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+// A day's overview (GET /api/daily?date=): its seeds are kept once the server has published them.
+function keepSeeds(overview) {
+  const seeds = Object.fromEntries(overview.challenges
+    .filter((c) => Number.isSafeInteger(c.seed)).map((c) => [c.difficulty, c.seed]));
+  if (Object.keys(seeds).length !== DIFFICULTIES.length) return;
+  const kept = { ...keptSeeds(), [overview.date]: seeds };
+  const days = Object.keys(kept).sort().slice(-KEPT_DAYS);
+  try {
+    localStorage.setItem(SEEDS, JSON.stringify(Object.fromEntries(days.map((d) => [d, kept[d]]))));
+  } catch {
+    // storage refused: past days are played online only
+  }
+}
+
+// The seeds of `day` and of yesterday, asked for in the background when not kept yet.
+function learnSeeds(overview, day) {
+  const first = firstDay(overview);
+  for (const wanted of new Set([day, shiftDay(overview.date, -1)])) {
+    if (wanted < overview.date && wanted >= first && !keptSeeds()[wanted]) {
+      moreApi.daily(wanted).then(keepSeeds, () => {});
+    }
+  }
+}
 
 function state(view) {
   view.more ??= {};
@@ -48,6 +85,7 @@ async function refresh(ctx, { overview = false } = {}) {
     const first = firstDay(daily.overview);
     if (daily.day && (daily.day > daily.overview.date || daily.day < first)) daily.day = null;
     daily.day ??= daily.overview.date;
+    learnSeeds(daily.overview, daily.day);
     daily.difficulty ??= DIFFICULTIES.includes(ctx.view.game?.difficulty) ? ctx.view.game.difficulty : "peaceful";
     daily.table = null;
     ctx.render();
@@ -58,9 +96,12 @@ async function refresh(ctx, { overview = false } = {}) {
     daily.error = null;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    // no server, but the page's engine plays: the day's challenge as practice, said before
+    // no server, but the page's engine plays: today's challenge waits for the connection, and
+    // the latest past day whose seed is kept here is practice, said before the tap
     if (err.status === 0 && !daily.overview && source.loaded()?.readyNow()) {
-      daily.offline = new Date().toISOString().slice(0, 10); // the challenge's day is UTC's
+      const today = new Date().toISOString().slice(0, 10); // the challenge's day is UTC's
+      const day = Object.keys(keptSeeds()).filter((d) => d < today).sort().at(-1) ?? null;
+      daily.offline = { today, day };
     } else daily.error = t("loadFailed");
   }
   ctx.render();
@@ -117,17 +158,21 @@ function play(ctx, intent) {
   return ctx.begin(() => moreApi.startDaily(difficulty, today ? null : daily.day));
 }
 
-// Offline, the day's challenge is begun on this device as practice (it never ranks): a game
-// under way is abandoned by it, so that is asked first, as online.
+// Offline, a past day's challenge is begun on this device as practice (it never ranks), on the
+// seed the server published: a game under way is abandoned by it, so that is asked first, as
+// online.
 function playHere(ctx, daily, intent) {
   const difficulty = intent.el.dataset.value;
+  const { day } = daily.offline;
+  const seed = day ? keptSeeds()[day]?.[difficulty] : undefined;
+  if (!Number.isSafeInteger(seed)) return null;
   if (underWay(ctx.view.game) && intent.el.dataset.sure !== "1") {
     daily.sure = difficulty;
     ctx.render();
     return null;
   }
   daily.sure = null;
-  return ctx.begin(() => source.loaded().begin(difficulty, daily.offline));
+  return ctx.begin(() => source.loaded().begin(difficulty, day, seed));
 }
 
 register({
@@ -199,10 +244,17 @@ function draw(body, view) {
   if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
 }
 
-// Offline: the day's challenge on each difficulty, each one practice — said before the tap.
+// Offline: today's challenge needs the connection; a past day's on each difficulty is practice
+// — said before the tap.
 function drawOffline(body, daily) {
+  const { today, day } = daily.offline;
+  body.append(h("p", { class: "daily-intro", "data-daily-offline-today": today }, t("dailyOfflineToday")));
+  if (!day) {
+    body.append(h("p", { class: "muted", "data-daily-offline-none": "" }, t("dailyOfflineNone")));
+    return;
+  }
   body.append(
-    h("p", { class: "daily-intro", "data-daily-offline": daily.offline }, t("dailyOffline", { date: daily.offline })),
+    h("p", { class: "daily-intro", "data-daily-offline": day }, t("dailyOffline", { date: day })),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => h("div", { class: "daily-card" },
       h("span", { class: "daily-card-name" }, t(d)),
       h("span", { class: "daily-card-status" }, t("dailyOfflineStatus")),

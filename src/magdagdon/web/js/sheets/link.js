@@ -75,15 +75,19 @@ export function devicesSection(devices) {
       h("p", {}, t("phoneText"), h("br"), h("a", { class: "device-url", href: server.lan_url }, server.lan_url)))
     : h("p", { class: "device-note" }, server ? t("phoneNone") : t("loading"));
   const link = devices.link;
-  // a link on a loopback address: no code (no phone could open it), and how to get one that can
-  const local = link && loopback(link.url);
+  // a link on a loopback address, or none (the server has no public address: it never makes one
+  // from the request's Host), is shown on this page's own address: no QR code (no phone could
+  // open it), and how to get one that can
+  const url = link ? link.url ?? `${location.origin}/#link=${link.code}` : null;
+  const local = link && (link.url === null || loopback(link.url));
+  const note = loopback(url) ? t("linkLoopback", { host: url && new URL(url).host }) : t("linkNoAddress");
   let made = null;
   if (link) {
     made = h("div", { class: "device-qr", "data-link-made": "" },
-      local ? null : qrImage(link.qr_svg, link.url, "link"),
+      local ? null : qrImage(link.qr_svg, url, "link"),
       h("p", {}, t(local ? "linkMadeLocal" : "linkMade", { time: clock(link.expires_at) }), h("br"),
-        h("span", { class: "device-url", "data-link-url": "" }, link.url)),
-      local ? h("p", { class: "device-note", "data-qr-note": "" }, t("linkLoopback", { host: new URL(link.url).host })) : null);
+        h("span", { class: "device-url", "data-link-url": "" }, url)),
+      local ? h("p", { class: "device-note", "data-qr-note": "" }, note) : null);
   } else if (devices.failed) {
     made = h("p", { class: "device-note" }, t("linkMakeFailed"));
   }

@@ -4,7 +4,7 @@ import { call } from "../core/api.js";
 
 const q = encodeURIComponent;
 
-export const daily = () => call("GET", "/api/daily");
+export const daily = (date) => call("GET", date ? `/api/daily?date=${q(date)}` : "/api/daily");
 export const startDaily = (difficulty, date) =>
   call("POST", "/api/daily", date ? { difficulty, date } : { difficulty });
 export const dayTable = (difficulty, date) =>
