@@ -224,3 +224,22 @@ def test_the_migration_keeps_the_seed_of_the_days_already_played(clock: Clock, d
             assert reads.day_seed(DAY, "survival") == game.seed  # its games still replay
             assert reads.day_seed(DAY, "nightmare") is None  # drawn when first needed
         assert daily.day_seeds(store, date.fromisoformat(DAY))[Difficulty.SURVIVAL] == game.seed
+
+
+def test_an_attempt_finished_after_its_day_ranks_nowhere(
+    clock: Clock, client: TestClient, other_client: TestClient
+) -> None:
+    # one attempt finished on its day, one begun that day and finished the next, when the
+    # day's seed is published and every die to come can be known
+    on_time = play_out(other_client, start_daily(other_client, "peaceful"), random.Random(3))
+    late = start_daily(client, "peaceful")
+    post_action(client, late["id"], {"type": "roll"})
+    clock.set(NEXT, "00:00:01")
+    assert client.get(f"/api/games/{late['id']}/log").json()["seed"] is not None
+    finished = play_out(client, late, random.Random(4))
+    assert finished["mode"] == "daily"
+    table = client.get(f"/api/daily/table?difficulty=peaceful&date={DAY}").json()
+    assert [row["score"] for row in table] == [on_time["score"]["total"]]
+    assert late["id"] not in {row.get("game_id") for row in table}
+    assert client.get("/api/daily").json()["streak"]["current"] == 0
+    assert other_client.get("/api/daily").json()["streak"]["current"] == 1
