@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from magdagdon.api.schemas.derive import model_of
-from magdagdon.services import transfer
+from magdagdon.services import name_rules, transfer
 from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
@@ -113,6 +113,10 @@ class PlayerSettings(BaseModel):
     tag: str | None = Field(
         description="The neutral name's four digits (Manlalaro 4F2A); null for a browser that "
         "has no player yet."
+    )
+    name_max: int = Field(
+        name_rules.MAX_LENGTH,
+        description="The most characters a name may have once trimmed (the page's field says it).",
     )
 
 

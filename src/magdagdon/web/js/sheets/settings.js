@@ -10,11 +10,9 @@ import { register } from "./more.js";
 import * as source from "../core/source.js";
 import * as prefs from "../core/prefs.js";
 
-const NAME_MAX = 20;
-
 function state(view) {
   view.more ??= {};
-  view.more.player ??= { loaded: false, name: null, tag: "", note: null, dataNote: null, engineBytes: null };
+  view.more.player ??= { loaded: false, name: null, tag: "", nameMax: 0, note: null, dataNote: null, engineBytes: null };
   return view.more.player;
 }
 
@@ -24,7 +22,8 @@ async function loadPlayer(ctx) {
   player.dataNote = null;
   try {
     const found = await moreApi.player();
-    Object.assign(player, { loaded: true, name: found.name, tag: found.tag });
+    // the longest name is the server's rule (docs/api.md GET /api/player "name_max")
+    Object.assign(player, { loaded: true, name: found.name, tag: found.tag, nameMax: found.name_max });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
   }
@@ -58,7 +57,7 @@ async function saveName(ctx, clear) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // the player's language only: the server's sentence is English
-    player.note = { text: t(err.code === "invalid_name" ? "nameInvalid" : "loadFailed"), error: true };
+    player.note = { text: t(err.code === "invalid_name" ? "nameInvalid" : "loadFailed", { max: player.nameMax }), error: true };
   }
   ctx.render();
   ctx.announce(player.note.text);
@@ -173,12 +172,13 @@ function draw(el, view) {
     return;
   }
   const field = h("input", {
-    id: "player-name", type: "text", maxlength: NAME_MAX * 2, autocomplete: "nickname",
+    // twice the longest name: room for the spaces the server trims
+    id: "player-name", type: "text", maxlength: player.nameMax * 2, autocomplete: "nickname",
     spellcheck: "false", placeholder: neutral(player), enterkeyhint: "done",
   });
   field.value = player.name ?? "";
   const form = h("form", { class: "name-form" },
-    h("label", { for: "player-name" }, t("nameLabel")),
+    h("label", { for: "player-name" }, t("nameLabel", { max: player.nameMax })),
     h("div", { class: "name-row" }, field,
       h("button", { type: "submit", class: "btn primary", "data-action": "name-save" }, t("nameSave")),
       player.name === null ? null : h("button", { type: "button", class: "btn quiet", "data-action": "name-clear" }, t("nameClear"))));
