@@ -115,7 +115,7 @@ class PlayerSettings(BaseModel):
         "has no player yet."
     )
     name_max: int = Field(
-        name_rules.MAX_LENGTH,
+        default=name_rules.MAX_LENGTH,
         description="The most characters a name may have once trimmed (the page's field says it).",
     )
 
