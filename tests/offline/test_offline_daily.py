@@ -1,4 +1,4 @@
-"""A daily challenge begun offline, in Debian's Chromium: ARAW-ARAW says before the tap, in
+"""A daily challenge begun offline, in Debian's Chromium: HAMON NG ARAW says before the tap, in
 Filipino and in English, that the day's challenge begun on this device is practice and never
 ranked; it is begun in the page's engine as practice of the day's seed, and back online it is on
 the server as practice, off the day's table, with the day's ranked attempt still to play."""
@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WORDS = {
-    "fil": ("Praktis ang ARAW-ARAW", "wala itong ranggo ngayong araw", "praktis, walang ranggo"),
+    "fil": ("Praktis ang HAMON NG ARAW", "wala itong ranggo ngayong araw", "praktis, walang ranggo"),
     "en": ("is practice", "will not be ranked on today's leaderboard", "practice, not ranked"),
 }
 
 
 def offline_daily_sheet(page: Page, language: str) -> None:
-    """ARAW-ARAW opened while offline says, before any tap, that a game begun now is practice."""
+    """HAMON NG ARAW opened while offline says, before any tap, that a game begun now is practice."""
     open_screen(page, "daily")
     said = page.locator("[data-daily-offline]")
     said.wait_for(timeout=ENGINE_MS)

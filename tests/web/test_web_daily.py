@@ -102,7 +102,7 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     player = opened(layout)
     page = player.page
     open_records(player, "daily")
-    expect(page.locator("#sheet-title")).to_have_text("ARAW-ARAW #9")
+    expect(page.locator("#sheet-title")).to_have_text("HAMON #9")
     player.tap('[data-action="daily-play"][data-value="nightmare"]')
     expect(page.locator("#sheet")).to_be_hidden()
     game = player.state()
@@ -111,11 +111,11 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
         Difficulty.NIGHTMARE, daily_seed(date(2026, 12, 9), Difficulty.NIGHTMARE)
     )
     player.game_id = game["id"]
-    expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9")  # the ranked attempt
+    expect(page.locator("#status .daily-tag")).to_have_text("HAMON #9")  # the ranked attempt
     player.play_turn()
     player.screenshot("daily-playing")
     player.play_to_end()
-    expect(page.locator("#over .over-daily-n")).to_have_text("ARAW-ARAW #9")
+    expect(page.locator("#over .over-daily-n")).to_have_text("HAMON #9")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     expect(page.locator("#live")).to_have_text("Nakopya ang resulta. Idikit ito kahit saan.")
@@ -125,8 +125,8 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     score = player.mirror.score().total
     lines = copied.split("\n")
     assert lines[:2] == [
-        "MAGDAGDON ARAW-ARAW #9 · NIGHTMARE",
-        f"Final Score {num(score)} · Walang pahiwatig",
+        "MAGDAGDON HAMON #9 · NIGHTMARE",
+        f"Final Score {num(score)} · Walang mungkahi",
     ]
     assert all(not ch.isdigit() for line in lines[2:6] for ch in line)
     # this server is reached on loopback only: no link, the legend ends the text
@@ -233,7 +233,7 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     second = opened("desktop")
     second.menu("settings")
     second.page.locator("#import-file").set_input_files(path)
-    expect(second.page.locator(".more-note")).to_contain_text("Na-import: ")
+    expect(second.page.locator(".more-note")).to_contain_text("Na-import ang ")
     imported = second.api("GET", "/api/highscores?difficulty=nightmare")
     assert [e["score"] for e in imported] == [
         e["score"] for e in first.api("GET", "/api/highscores?difficulty=nightmare")
@@ -297,8 +297,8 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
     play_daily_by_api(player, Difficulty.PEACEFUL)
     game = play_daily_by_api(player, Difficulty.PEACEFUL)  # again: practice, said in words
     assert game["mode"] == "practice"
-    expect(page.locator("#over .over-daily-n")).to_have_text("ARAW-ARAW #9 · praktis")
-    expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9 · praktis")
+    expect(page.locator("#over .over-daily-n")).to_have_text("HAMON #9 · praktis")
+    expect(page.locator("#status .daily-tag")).to_have_text("HAMON #9 · praktis")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Naibahagi")
     text = player.api("GET", f"/api/games/{game['id']}/share")["text"]

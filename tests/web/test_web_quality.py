@@ -229,7 +229,7 @@ def test_every_action_has_a_key_and_enter_never_returns_a_die_by_surprise(
         sheet = page.locator("#sheet-body")
         for key in ("R", "K", "U", "T", "H", "N", "Esc"):
             expect(sheet.locator("kbd", has_text=key).first).to_be_visible()
-        expect(sheet).to_contain_text("Binibilang sa laro ang bawat pahiwatig na nagbigay ng payo")
+        expect(sheet).to_contain_text("Binibilang sa laro ang bawat mungkahing nagbigay ng payo")
         expect(sheet.locator(action_hook("tutorial"))).to_be_visible()
         expect(sheet.locator("h3").first).to_have_text("ISANG TURNO")  # not LAYUNIN again
         assert not player.errors, "the page threw"

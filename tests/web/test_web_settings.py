@@ -79,7 +79,7 @@ SEED_WORDS = [
 #: English that must not be left on the Filipino page (its own words, not the rules' seed text).
 ENGLISH = ["Difficulty", "Powers", "Power penalties", "minimum", "Score", "Turn", "Hint", "Rank"]
 #: Filipino that must not be left on the English page.
-FILIPINO = ["ang", "ng", "sa", "mga", "Puntos", "Turno", "PAHIWATIG", "KUMPIRMAHIN", "I-ROLL"]
+FILIPINO = ["ang", "ng", "sa", "mga", "Puntos", "Turno", "MUNGKAHI", "KUMPIRMAHIN", "I-ROLL"]
 
 
 def shown(words: str, text: str) -> bool:

@@ -8,7 +8,7 @@ import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { num } from "../lib/format.js";
+import { date, num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
 import { DIFFICULTIES } from "../core/game.js";
 import { recordsRow } from "../render/sheet.js";
@@ -22,6 +22,12 @@ function state(view) {
   view.more ??= {};
   view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null, offline: null };
   return view.more.daily;
+}
+
+// "Dis 3, 2026": a challenge's day (YYYY-MM-DD, UTC's) as the language writes dates; read at
+// noon, so that no time zone of the player's shows the day before or after.
+function dayWords(day) {
+  return date(`${day}T12:00:00Z`);
 }
 
 function shiftDay(day, by) {
@@ -61,7 +67,7 @@ async function refresh(ctx, { overview = false } = {}) {
     // no server, but the page's engine plays: the day's challenge as practice, said before
     if (err.status === 0 && !daily.overview && source.loaded()?.readyNow()) {
       daily.offline = new Date().toISOString().slice(0, 10); // the challenge's day is UTC's
-    } else daily.error = t("loadFailed");
+    } else daily.error = "loadFailed"; // a key: said in the language of the moment
   }
   ctx.render();
 }
@@ -174,13 +180,13 @@ function draw(body, view) {
   }
   if (!overview) {
     body.prepend(recordsRow("daily"));
-    body.append(h("p", {}, daily.error ?? t("loading")));
+    body.append(h("p", {}, t(daily.error ?? "loading")));
     return;
   }
   const today = daily.day === overview.date;
   body.prepend(recordsRow("daily"));
   body.append(
-    h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
+    h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: dayWords(daily.day) })),
     streak(overview.streak),
     nextDailyLine(),
     dayNav(daily, overview),
@@ -196,13 +202,13 @@ function draw(body, view) {
     });
   }
   body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
-  if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
+  if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, t(daily.error)));
 }
 
 // Offline: the day's challenge on each difficulty, each one practice — said before the tap.
 function drawOffline(body, daily) {
   body.append(
-    h("p", { class: "daily-intro", "data-daily-offline": daily.offline }, t("dailyOffline", { date: daily.offline })),
+    h("p", { class: "daily-intro", "data-daily-offline": daily.offline }, t("dailyOffline", { date: dayWords(daily.offline) })),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => h("div", { class: "daily-card" },
       h("span", { class: "daily-card-name" }, t(d)),
       h("span", { class: "daily-card-status" }, t("dailyOfflineStatus")),
@@ -224,7 +230,7 @@ function dayNav(daily, overview) {
     type: "button", class: "btn quiet daily-arrow", "data-action": "daily-day", "data-value": by,
     "aria-label": label, disabled: off,
   }, text);
-  const label = daily.day === overview.date ? t("dailyToday") : daily.day;
+  const label = daily.day === overview.date ? t("dailyToday") : dayWords(daily.day);
   return h("div", { class: "daily-nav" },
     arrow(-1, t("dailyPrev"), "‹", first),
     h("span", { class: "daily-day" }, `#${numberOf(overview, daily.day)} · `, h("time", { datetime: daily.day }, label)),

@@ -98,7 +98,7 @@ export function devicesSection(devices) {
 
 function clock(stamp) {
   return new Date(stamp).toLocaleTimeString(document.documentElement.lang, {
-    hour: "2-digit", minute: "2-digit",
+    hour: "numeric", minute: "2-digit", // 1:18 PM, not 01:18 PM
   });
 }
 
