@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WORDS = {
-    "fil": ("Praktis ang HAMON NG ARAW", "wala itong ranggo ngayong araw", "praktis, walang ranggo"),
+    "fil": ("Praktis ang HAMON NG ARAW", "wala itong ranggo ngayong", "praktis, walang ranggo"),
     "en": ("is practice", "will not be ranked on today's leaderboard", "practice, not ranked"),
 }
 
 
 def offline_daily_sheet(page: Page, language: str) -> None:
-    """HAMON NG ARAW opened while offline says, before any tap, that a game begun now is practice."""
+    """HAMON NG ARAW opened offline says, before any tap, that a game begun now is practice."""
     open_screen(page, "daily")
     said = page.locator("[data-daily-offline]")
     said.wait_for(timeout=ENGINE_MS)

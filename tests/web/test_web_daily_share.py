@@ -6,6 +6,7 @@ light and dark, Filipino and English (artifacts/screenshots/share/)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from magdagdon.engine.daily import daily_seed
 from plans import plain_turn
 from server_process import launch_server
 from web.test_screens import FIT
+from web.test_web_daily import COUNTDOWN
 from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, players_opened
 
 if TYPE_CHECKING:
@@ -103,7 +105,9 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     fil = page.evaluate("navigator.clipboard.readText()").split("\n")
     assert fil[:2] == ["MAGDAGDON HAMON #9 · SURVIVAL", f"Final Score {score} · 1 mungkahi"]
-    assert fil[6:] == [LEGEND["fil"], link]
+    assert fil[6:8] == [LEGEND["fil"], link]
+    assert re.fullmatch(COUNTDOWN["fil"], fil[8]), fil  # the time to the next challenge
+    expect(page.locator("#over [data-share-linkless]")).to_have_count(0)  # a link: no note
     to_english(player)
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Copied")
@@ -111,7 +115,8 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     en = page.evaluate("navigator.clipboard.readText()").split("\n")
     assert en[:2] == ["MAGDAGDON DAILY #9 · SURVIVAL", f"Final Score {score} · 1 hint"]
     assert en[2:6] == fil[2:6]  # the same picture
-    assert en[6:] == [LEGEND["en"], link]
+    assert en[6:8] == [LEGEND["en"], link]
+    assert re.fullmatch(COUNTDOWN["en"], en[8]), en
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ export default {
   newGame: "NEW GAME",
   settings: "SETTINGS",
   daily: "DAILY",
+  dailyShort: "DAILY",
   stats: "STATISTICS",
   share: "SHARE",
   dailyTableShort: "LEADERBOARD",

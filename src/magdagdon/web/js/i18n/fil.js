@@ -25,6 +25,7 @@ export default {
   newGame: "BAGONG LARO",
   settings: "SETTINGS",
   daily: "HAMON NG ARAW",
+  dailyShort: "HAMON",
   stats: "STATISTIKA",
   share: "IBAHAGI",
   dailyTableShort: "RANGGO NGAYONG ARAW",

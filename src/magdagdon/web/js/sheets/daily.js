@@ -20,7 +20,7 @@ const DAY_MS = 864e5;
 
 function state(view) {
   view.more ??= {};
-  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null, offline: null };
+  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null, offline: null, toTable: false };
   return view.more.daily;
 }
 
@@ -91,9 +91,10 @@ function dailyLink() {
 }
 
 // The day and difficulty of a shared link, else of the game shown.
-async function open(ctx, shared) {
+async function open(ctx, shared, toTable) {
   const link = shared ? dailyLink() : null;
   const daily = state(ctx.view);
+  daily.toTable = toTable;
   daily.day = link ? link.date : ctx.view.game?.daily?.date ?? null;
   daily.difficulty = link?.difficulty ?? null;
   daily.sure = null;
@@ -142,7 +143,8 @@ register({
       ctx.view.sheet = "daily";
       ctx.view.ask = null;
       ctx.render();
-      await open(ctx, intent?.link);
+      // RANGGO NGAYONG ARAW (the game over's) opens the sheet at the day's table
+      await open(ctx, intent?.link, intent?.el?.dataset.value === "table");
     },
     "daily-play": play,
     "daily-day": async (ctx, intent) => {
@@ -192,16 +194,13 @@ function draw(body, view) {
     dayNav(daily, overview),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
   );
-  if (daily.sure) {
-    // the question shows where the tap was made (on a small phone it is drawn below the fold)
-    const row = sureRow(daily.sure);
-    body.append(row);
-    requestAnimationFrame(() => {
-      row.scrollIntoView({ block: "center" });
-      row.querySelector('[data-action="daily-cancel"]')?.focus({ preventScroll: true });
-    });
+  askHere(body);
+  const title = h("h3", { id: "daily-table-title" }, t("dailyTable"));
+  body.append(title, tabs(daily), table(daily));
+  if (daily.toTable && daily.table !== null) {
+    daily.toTable = false;
+    requestAnimationFrame(() => title.scrollIntoView({ block: "start" }));
   }
-  body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
   if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, t(daily.error)));
 }
 
@@ -212,9 +211,21 @@ function drawOffline(body, daily) {
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => h("div", { class: "daily-card" },
       h("span", { class: "daily-card-name" }, t(d)),
       h("span", { class: "daily-card-status" }, t("dailyOfflineStatus")),
-      h("button", { type: "button", class: "btn quiet", "data-action": "daily-play", "data-value": d }, t("dailyPractice"))))),
+      h("button", { type: "button", class: "btn quiet", "data-action": "daily-play", "data-value": d }, t("dailyPractice")),
+      daily.sure === d ? sureRow(d) : null))),
   );
-  if (daily.sure) body.append(sureRow(daily.sure));
+  askHere(body);
+}
+
+// The question is drawn inside the card tapped (sureRow): brought into view there, its HUWAG in
+// focus (Enter abandons nothing).
+function askHere(body) {
+  const row = body.querySelector(".daily-sure");
+  if (!row) return;
+  requestAnimationFrame(() => {
+    row.scrollIntoView({ block: "nearest" });
+    row.querySelector('[data-action="daily-cancel"]')?.focus({ preventScroll: true });
+  });
 }
 
 function streak(found) {
@@ -261,6 +272,7 @@ function card(difficulty, daily, overview, today) {
   if (challenge?.status === "over") {
     parts.push(h("button", { type: "button", class: "btn quiet", "data-action": "share", "data-game": challenge.game_id }, t("share")));
   }
+  if (daily.sure === difficulty) parts.push(sureRow(difficulty)); // next to the button tapped
   return h("div", { class: `daily-card${challenge?.status === "over" ? " done" : ""}` }, parts);
 }
 
@@ -268,7 +280,7 @@ function sureRow(difficulty) {
   return h("div", { class: "daily-sure", role: "group" },
     h("p", { class: "question" }, t("newConfirm")),
     h("div", { class: "choices two" },
-      h("button", { type: "button", class: "btn primary", "data-action": "daily-play", "data-value": difficulty, "data-sure": "1" }, t("yes")),
+      h("button", { type: "button", class: "btn primary", "data-action": "daily-play", "data-value": difficulty, "data-sure": "1" }, t("dailyYes")),
       h("button", { type: "button", class: "btn quiet", "data-action": "daily-cancel" }, t("no"))));
 }
 

@@ -73,7 +73,7 @@ export function devicesSection(devices) {
   const phone = server?.lan_url
     ? h("div", { class: "device-qr" }, qrImage(server.lan_qr_svg, server.lan_url, "lan"),
       h("p", {}, t("phoneText"), h("br"), h("a", { class: "device-url", href: server.lan_url }, server.lan_url)))
-    : h("p", { class: "device-note" }, server ? t("phoneNone") : t("loading"));
+    : h("p", { class: "device-note" }, ...(server ? withCommand(t("phoneNone")) : [t("loading")]));
   const link = devices.link;
   // a link on a loopback address: no code (no phone could open it), and how to get one that can
   const local = link && loopback(link.url);
@@ -83,7 +83,7 @@ export function devicesSection(devices) {
       local ? null : qrImage(link.qr_svg, link.url, "link"),
       h("p", {}, t(local ? "linkMadeLocal" : "linkMade", { time: clock(link.expires_at) }), h("br"),
         h("span", { class: "device-url", "data-link-url": "" }, link.url)),
-      local ? h("p", { class: "device-note", "data-qr-note": "" }, t("linkLoopback", { host: new URL(link.url).host })) : null);
+      local ? h("p", { class: "device-note", "data-qr-note": "" }, ...withCommand(t("linkLoopback", { host: new URL(link.url).host }))) : null);
   } else if (devices.failed) {
     made = h("p", { class: "device-note" }, t("linkMakeFailed"));
   }
@@ -94,6 +94,13 @@ export function devicesSection(devices) {
     h("h3", {}, t("leaveTitle")), h("p", {}, t("leaveText")),
     h("p", {}, h("button", { type: "button", class: "btn quiet", "data-action": "leave" }, t("leaveButton"))),
     devices.leaveFailed ? h("p", { class: "device-note" }, t("linkNoAnswer")) : null);
+}
+
+// A sentence with a command in it: the command drawn as code on one line (never broken at
+// its "--").
+const COMMAND = /(magdagdon serve --lan)/;
+function withCommand(text) {
+  return text.split(COMMAND).map((part, i) => (i % 2 ? h("code", { class: "cmd" }, part) : part));
 }
 
 function clock(stamp) {
