@@ -46,7 +46,7 @@ def test_the_filipino_tables_hold_none_of_the_marked_phrases() -> None:
     found = []
     for table in tables:
         text = table.read_text(encoding="utf-8")
-        found += [f"{table.name}: {now!r} → {new!r}" for now, new in REPLACED.items() if now in text]
+        found += [f"{table.name}: {a!r} → {b!r}" for a, b in REPLACED.items() if a in text]
     share = " ".join(WORDS["fil"].values())
     found += [f"share: {now!r}" for now in REPLACED if now.strip('"') in share]
     assert not found, "\n".join(found)
