@@ -18,8 +18,6 @@ if TYPE_CHECKING:
 
     from web.web_helpers import Player
 
-Visit = "Callable[[str], None]"
-
 
 def play_out_by_api(player: Player, game: dict[str, Any]) -> dict[str, Any]:
     """Play ``game`` to its end through the API, from the state each answer gives: dice staged
@@ -83,8 +81,7 @@ def walk_play(player: Player, visit: Callable[[str], None]) -> None:
             visit("staged")
             player.tap(action_hook("confirm"), force=True)
             visit("why")
-            player.tap(action_hook("hint"))
-            page.wait_for_selector("body[data-hint]", timeout=TIMEOUT_MS)
+            show_hint(player)
             visit("hint")
             player.tap(action_hook("hint"))
             player.tap(action_hook("reroll"))
@@ -100,8 +97,7 @@ def walk_play(player: Player, visit: Callable[[str], None]) -> None:
     player.tap(action_hook("reroll"))
     visit("magdagdon-reroll-pick")
     player.tap(action_hook("cancel"))
-    player.tap(action_hook("hint"))
-    page.wait_for_selector("body[data-hint]", timeout=TIMEOUT_MS)
+    show_hint(player)
     visit("magdagdon-hint")
     player.tap(action_hook("hint"))
     player.tap(action_hook("accept"))
@@ -111,6 +107,11 @@ def walk_play(player: Player, visit: Callable[[str], None]) -> None:
     page.wait_for_selector('#sheet[data-screen="ask"][open]', timeout=TIMEOUT_MS)
     visit("ask-new-game")
     player.tap('[data-choice="no"]')
+
+
+def show_hint(player: Player) -> None:
+    player.tap(action_hook("hint"))
+    player.page.wait_for_selector("body[data-hint]", timeout=TIMEOUT_MS)
 
 
 def walk_sheets(player: Player, visit: Callable[[str], None]) -> None:
