@@ -249,7 +249,7 @@ def test_the_review_in_english(browser: Browser, web_server: ServerProcess) -> N
         assert dialog.locator("#review-title").inner_text() == "GAME REVIEW"
         assert dialog.locator(".step-count").inner_text() == f"Step 1/{len(review['steps'])}"
         names = dialog.locator(".figure-name").all_inner_texts()
-        assert names == ["Start", "Luck", "Points lost", "Final Score"]
+        assert names == ["Expected at the start", "Luck", "Points lost", "Final Score"]
         player.page.keyboard.press("End")
         last = review["steps"][-1]
         verdict = dialog.locator(".step-verdict").inner_text()
