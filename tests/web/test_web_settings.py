@@ -75,6 +75,7 @@ SEED_WORDS = [
     "MAGDAGDON", "TUTORIAL", "SETTINGS", "High Scores", "Final Score", "Base Score", "Majda Power",
     "PEACEFUL", "SURVIVAL", "NIGHTMARE", "STRAIGHT", "FOUR OF A KIND", "TWO PAIRS", "RUIN",
     "Filipino", "English", "Menu", "Board", "row", "column", "die", "dice", "cell", "valid",
+    "DIFFICULTY",
 ]  # fmt: skip
 #: English that must not be left on the Filipino page (its own words, not the rules' seed text).
 ENGLISH = ["Difficulty", "Powers", "Power penalties", "minimum", "Score", "Turn", "Hint", "Rank"]

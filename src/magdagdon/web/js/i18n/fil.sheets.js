@@ -69,6 +69,7 @@ export default {
   import: "I-IMPORT",
   exported: "Na-download ang file.",
   imported: "Na-import ang {n} laro; {skipped}.",
+  importedOne: "Na-import ang 1 laro; {skipped}.",
   importedSkipped: "nilaktawan ang {m} na naroon na",
   importedNoneSkipped: "walang nilaktawan",
   importBad: "Hindi ma-import ang file; walang nabago.",
