@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 LEGEND = {
-    "fil": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang kombinasyon · 🟥 RUIN",
+    "fil": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang combination · 🟥 RUIN",
     "en": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ no combination · 🟥 RUIN",
 }
 
@@ -64,8 +64,8 @@ def test_the_share_text_of_a_daily_game(clock: Clock, db_url: str) -> None:
     assert found["url"] == link  # the public address: friends can come and play
     fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
     assert fil[:2] == [
-        "MAGDAGDON ARAW-ARAW #12 · NIGHTMARE",
-        f"Final Score {score_text(score)} · Walang pahiwatig",
+        "MAGDAGDON HAMON #12 · NIGHTMARE",
+        f"Final Score {score_text(score)} · Walang mungkahi",
     ]
     assert en[:2] == [
         "MAGDAGDON DAILY #12 · NIGHTMARE",
@@ -101,7 +101,7 @@ def test_the_hints_used_are_counted_in_the_text(clock: Clock, client: TestClient
     assert found["hints"] == 2
     fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
     score = score_text(over["score"]["total"])
-    assert fil[1] == f"Final Score {score} · 2 pahiwatig"
+    assert fil[1] == f"Final Score {score} · 2 mungkahi"
     assert en[1] == f"Final Score {score} · 2 hints"
 
 
@@ -113,7 +113,7 @@ def test_a_practice_says_so_and_loopback_is_left_out(clock: Clock, app: FastAPI)
         found = share(local, practice)
     assert (found["mode"], found["url"]) == ("practice", None)
     fil, en = found["text"]["fil"].split("\n"), found["text"]["en"].split("\n")
-    assert fil[0] == "MAGDAGDON ARAW-ARAW #12 · PEACEFUL · praktis"
+    assert fil[0] == "MAGDAGDON HAMON #12 · PEACEFUL · praktis"
     assert en[0] == "MAGDAGDON DAILY #12 · PEACEFUL · practice"
     # no address: the server is this machine only; the legend ends the text
     assert (fil[-1], en[-1]) == (LEGEND["fil"], LEGEND["en"])

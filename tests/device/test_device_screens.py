@@ -1,7 +1,8 @@
-"""Screenshots of the screens of play on other devices, in the layouts and both schemes, for a
-person to look at (artifacts/screenshots/device-*.png): SETTINGS with the phone's and the link's
-QR codes, the question and the result of opening a link (linked, and refused), the offline
-notice."""
+"""The screens of play on other devices, in the layouts and both schemes: SETTINGS with the
+phone's and the link's QR codes, the question and the result of opening a link (linked, and
+refused), the offline notice. On each: no horizontal scroll, the sheet and every button whole on
+the screen and at least 44 px, no two buttons over each other, a QR code inside its sheet; and a
+screenshot for a person to look at (artifacts/screenshots/device-*.png)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,49 @@ def server(
     return start_server(tmp_path / "screens.sqlite3")
 
 
+#: What is wrong with the screen as it is: a horizontal scroll, the open sheet or a visible
+#: button (of the sheet when one is open) not whole on the screen or under 44 px, two buttons
+#: over each other, a QR code wider than its sheet.
+PROBLEMS = """() => {
+    const problems = [];
+    const doc = document.scrollingElement;
+    if (doc.scrollWidth > innerWidth + 1) problems.push(`scrolls sideways: ${doc.scrollWidth}`);
+    const whole = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5
+        && r.bottom <= innerHeight + 0.5;
+    const sheet = document.querySelector("dialog[open]");
+    const box = sheet ? sheet.getBoundingClientRect() : null;
+    if (sheet && !whole(box)) problems.push(`the sheet is off the screen: ${JSON.stringify(box)}`);
+    if (sheet && sheet.scrollWidth > sheet.clientWidth + 1) problems.push("the sheet: sideways");
+    const buttons = [...(sheet ?? document).querySelectorAll("button")]
+        .filter((b) => b.offsetParent !== null);
+    const rects = buttons.map((b) => [b, b.getBoundingClientRect()]);
+    for (const [b, r] of rects) {
+        const name = b.dataset.action || b.textContent.trim().slice(0, 20);
+        // a sheet's own content may scroll under its foot: only sideways counts there
+        const seen = sheet ? r.left >= box.left - 0.5 && r.right <= box.right + 0.5 : whole(r);
+        if (!seen) problems.push(`${name} is off the screen: ${JSON.stringify(r)}`);
+        if (r.width < 44 || r.height < 44) problems.push(`${name} is ${r.width}×${r.height}`);
+    }
+    // (a sheet's content scrolls under its head by design: those pairs are not counted)
+    const apart = (a, b) => Boolean(a.closest(".sheet-head")) !== Boolean(b.closest(".sheet-head"));
+    rects.forEach(([a, r], i) => rects.slice(i + 1).forEach(([b, q]) => {
+        if (sheet && apart(a, b)) return;
+        const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+        const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+        if (w > 1 && h > 1) problems.push(`${a.textContent.trim()} over ${b.textContent.trim()}`);
+    }));
+    for (const qr of document.querySelectorAll("[data-qr]")) {
+        const r = qr.getBoundingClientRect();
+        if (box && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) {
+            problems.push(`the QR code ${qr.dataset.qr} is wider than its sheet`);
+        }
+    }
+    return problems;
+}"""
+
+
 def shoot(page: Page, name: str) -> None:
+    """The screen checked (PROBLEMS: none), then photographed."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     # the sheet's opening, and every other effect that ends (the coach's pulse never does)
     page.evaluate(
@@ -44,7 +87,9 @@ def shoot(page: Page, name: str) -> None:
             .filter(a => a.effect && a.effect.getTiming().iterations !== Infinity)
             .map(a => a.finished.catch(() => null)))"""
     )
+    problems = page.evaluate(PROBLEMS)
     page.screenshot(path=str(SCREENSHOTS / f"device-{name}.png"))
+    assert not problems, f"{name}: {problems}"
 
 
 def show(page: Page, selector: str, block: str) -> None:

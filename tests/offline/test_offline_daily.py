@@ -1,5 +1,5 @@
 """The daily challenge without the connection, in Debian's Chromium: today's challenge needs the
-connection (its dice are the server's secret until rolled), and ARAW-ARAW says so, in Filipino
+connection (its dice are the server's secret until rolled), and HAMON NG ARAW says so, in Filipino
 and in English; a past day, whose seed the server published once it was over and the page kept
 while online, is begun in the page's engine as practice on that seed, and back online it is on
 the server as practice of that day, off its table."""
@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WORDS = {
     "fil": (
-        "Kailangan ng koneksyon ang ARAW-ARAW ngayong araw",
-        "Praktis ang ARAW-ARAW",
+        "Kailangan ng koneksyon ang HAMON NG ARAW ngayong araw",
+        "Praktis ang HAMON NG ARAW",
         "praktis, walang ranggo",
     ),
     "en": ("Today's DAILY needs the connection", "is practice", "practice, not ranked"),
@@ -35,7 +35,7 @@ SEEDS = "() => JSON.parse(localStorage.getItem('magdagdon.dailySeeds') ?? '{}')"
 
 
 def offline_daily_sheet(page: Page, language: str, day: str) -> None:
-    """ARAW-ARAW opened while offline says, before any tap, that today's challenge needs the
+    """HAMON NG ARAW opened while offline says, before any tap, that today's challenge needs the
     connection and that the past day's begun now is practice."""
     open_screen(page, "daily")
     needs = page.locator("[data-daily-offline-today]")
@@ -62,7 +62,7 @@ def test_todays_daily_needs_the_connection_and_a_past_day_plays_offline(
     today = datetime.now(UTC).date()
     day = (today - timedelta(days=1)).isoformat()
 
-    # online, ARAW-ARAW keeps yesterday's published seeds; today's it never has
+    # online, HAMON NG ARAW keeps yesterday's published seeds; today's it never has
     open_screen(page, "daily")
     assert eventually(lambda: day in page.evaluate(SEEDS))
     kept: dict[str, Any] = page.evaluate(SEEDS)

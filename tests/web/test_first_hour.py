@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from magdagdon.engine import Confirm, Difficulty, GameState, action_to_json
-from plans import plain_turn
+from magdagdon.engine import Confirm, Difficulty, GameState, Roll, action_to_json
+from plans import plain_turn, plan_placement
 from storage_helpers import until
-from web.web_helpers import action_hook, open_player
+from web.state_walk import open_daily_over
+from web.web_helpers import LAYOUTS, TUTORIAL_OFFERED, action_hook, open_player
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Route
@@ -102,12 +103,12 @@ def test_every_screen_is_reached_from_the_bar_by_its_name(
         page = player.page
         daily = page.locator(f".bar-daily{action_hook('daily')}")
         expect(daily).to_be_visible()
-        expect(daily).to_have_text("ARAW-ARAW")
+        expect(daily).to_have_text("HAMON")
         whole(player, "the play screen")
         player.tap(action_hook("menu"))
         names = {
             "tutorial": "TUTORIAL",
-            "daily": "ARAW-ARAW",
+            "daily": "HAMON NG ARAW",
             "rules": "LAYUNIN",
             "highscores": "High Scores",
             "stats": "STATISTIKA",
@@ -271,5 +272,131 @@ def test_a_new_best_score_is_celebrated(browser: Browser, web_server: ServerProc
         assert scores[11] > scores[7]
         expect(best).to_have_text("★ Bagong pinakamataas mong puntos!")
         expect(page.locator("#over .rank")).to_have_text("#1 sa 2 laro sa High Scores ng PEACEFUL")
+    finally:
+        context.close()
+
+
+def test_the_days_table_opens_in_view_from_the_game_over(
+    browser: Browser, web_server: ServerProcess
+) -> None:
+    """RANGGO NGAYONG ARAW at a daily's end: the sheet opens at the table, not at its top."""
+    context, player = open_player(browser, "phone", web_server.url)
+    try:
+        page = player.page
+        open_daily_over(player)
+        player.tap(f"#over {action_hook('daily')}")
+        table = page.locator(".daily-table")
+        expect(table).to_be_visible()
+        player.settle()
+        expect(page.locator("#daily-table-title")).to_be_in_viewport(ratio=1)
+        expect(table.locator("tr.mine")).to_be_in_viewport(ratio=1)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("layout", ["phone", "phone-360"])
+def test_the_daily_question_is_in_the_card_tapped(
+    browser: Browser, web_server: ServerProcess, layout: str
+) -> None:
+    """OO, LARUIN right under the LARUIN tapped: inside its card, above the next card."""
+    context, player = open_player(browser, layout, web_server.url)
+    try:
+        page = player.page
+        player.tap(action_hook("roll"))  # a game under way
+        player.menu("daily")
+        for difficulty in ("peaceful", "survival", "nightmare"):
+            card = page.locator(".daily-card").filter(
+                has=page.locator(f'[data-action="daily-play"][data-value="{difficulty}"]')
+            )
+            player.tap(f'.daily-card [data-action="daily-play"][data-value="{difficulty}"]')
+            sure = card.locator('.daily-sure [data-sure="1"]')
+            expect(sure).to_have_text("OO, LARUIN")
+            expect(sure).to_be_in_viewport(ratio=1)
+            expect(page.locator(".daily-sure")).to_have_count(1)
+            tapped = card.locator('[data-action="daily-play"]:not([data-sure])').bounding_box()
+            question = sure.bounding_box()
+            assert tapped is not None
+            assert question is not None
+            assert 0 <= question["y"] - (tapped["y"] + tapped["height"]) < 120, (tapped, question)
+            player.tap('[data-action="daily-cancel"]')
+            expect(page.locator(".daily-sure")).to_have_count(0)
+    finally:
+        context.close()
+
+
+#: The buttons with words (the actions, the Powers, the bar's) shown blank.
+FIRST_PAINT = """() => [
+    ...document.querySelectorAll("#actions button, #powers button, .bar button")]
+    .filter((b) => b.offsetParent !== null)
+    .filter((b) => !b.textContent.trim() && !b.getAttribute("aria-label"))
+    .map((b) => b.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize(("locale", "roll"), [("fil-PH", "I-ROLL"), ("en-US", "ROLL")])
+def test_every_button_has_its_words_before_the_game_arrives(
+    browser: Browser, web_server: ServerProcess, locale: str, roll: str
+) -> None:
+    """The game held back by a slow server: the page already shows I-ROLL and the Powers with
+    their words (none blank), in the browser's language."""
+    context = browser.new_context(**{**LAYOUTS["phone"], "locale": locale, "bypass_csp": True})
+    context.add_init_script(TUTORIAL_OFFERED)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    try:
+        page = context.new_page()
+        page.route("**/api/games/current", hold)
+        page.goto(web_server.url, wait_until="commit")
+        # the first paint: the markup's own words, before any script ran
+        page.wait_for_selector('[data-action="roll"]', state="attached")
+        assert not page.evaluate(FIRST_PAINT)
+        until(lambda: held)
+        expect(page.locator(action_hook("roll"))).to_have_text(roll)  # the game still held
+        assert not page.evaluate(FIRST_PAINT)
+        for name in ("minus", "plus", "reroll"):
+            expect(page.locator(action_hook(name))).not_to_have_text("")
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator(action_hook("roll"))).to_have_text(roll)
+    finally:
+        context.close()
+
+
+def test_the_small_things_of_the_board_and_the_buttons(
+    browser: Browser, web_server: ServerProcess
+) -> None:
+    """No unexplained ★ on a line's badge; a disabled KUMPIRMAHIN promises no points; the
+    command to reach a phone never broken at its "--"."""
+    context, player = open_player(browser, "phone-360", web_server.url)
+    try:
+        page = player.page
+        star = page.evaluate(
+            """() => { const b = document.createElement("div"); b.className = "sum col combo";
+                b.innerHTML = '<span class="badge">STR +60</span>';
+                document.querySelector("#board").append(b);
+                const seen = getComputedStyle(b.querySelector(".badge"), "::before").content;
+                b.remove(); return seen; }"""
+        )
+        assert star in ("none", "normal", ""), star
+        player.seed_game(Difficulty.PEACEFUL, 5)
+        player.do(Roll())
+        assert player.mirror is not None
+        first = plan_placement(player.mirror)[0]
+        player.do(first)  # one die of two: KUMPIRMAHIN disabled
+        confirm = page.locator(action_hook("confirm"))
+        expect(confirm).to_have_attribute("aria-disabled", "true")
+        expect(confirm).to_have_text("KUMPIRMAHIN")
+        expect(confirm.locator(".sub")).to_have_count(0)
+        player.menu("settings")
+        command = page.locator(".devices .device-note code.cmd").first
+        expect(command).to_have_text("magdagdon serve --lan")
+        expect(command).to_have_css("white-space", "nowrap")
+        player.page.wait_for_function(  # one box: on one line
+            """() => [...document.querySelectorAll(".devices .device-note code.cmd")]
+                .every((el) => el.getClientRects().length === 1)"""
+        )
     finally:
         context.close()

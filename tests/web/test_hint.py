@@ -124,7 +124,7 @@ def test_the_hint_marks_the_placement_reads_at_a_glance_and_is_counted(player: P
     assert hint["action"] == {"type": "roll"}
     assert shown_marks(player) == (set(), set())
     expect(page.locator(action_hook("roll"))).to_have_class(re.compile(r"\bhint-button\b"))
-    expect(message).to_contain_text("PAHIWATIG: I-ROLL na.")
+    expect(message).to_contain_text("MUNGKAHI: I-ROLL na.")
     expect(message).to_contain_text("Inaasahang Final Score:")
     assert player.api("GET", f"/api/games/{player.game_id}")["hints_used"] == 0
 

@@ -6,6 +6,7 @@ axe and photographed on four screens, light and dark."""
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
     from server_process import ServerProcess
     from web.web_helpers import Opener, Player
@@ -37,6 +38,14 @@ DAY = "2026-12-09"
 def num(n: int) -> str:
     """A score as the page and the share text write it (a minus sign)."""
     return str(n).replace("-", "\u2212")
+
+
+#: The share text's last line: the time to the next challenge, in the page's language.
+COUNTDOWN = {
+    "fil": r"Susunod na HAMON NG ARAW: (\d+ oras )?\d+ min",
+    "en": r"Next DAILY in (\d+ h )?\d+ min",
+}
+LINKLESS = "Walang link sa teksto: hindi mabubuksan ng ibang device ang address ng server na ito."
 
 
 # challenge #9: there are past days to go back to
@@ -110,7 +119,7 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     player = opened(layout)
     page = player.page
     open_records(player, "daily")
-    expect(page.locator("#sheet-title")).to_have_text("ARAW-ARAW #9")
+    expect(page.locator("#sheet-title")).to_have_text("HAMON #9")
     player.tap('[data-action="daily-play"][data-value="nightmare"]')
     expect(page.locator("#sheet")).to_be_hidden()
     game = player.state()
@@ -119,22 +128,26 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
         Difficulty.NIGHTMARE, server_day_seed(SERVER_DB[0], DAY, "nightmare")
     )
     player.game_id = game["id"]
-    expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9")  # the ranked attempt
+    expect(page.locator("#status .daily-tag")).to_have_text("HAMON #9")  # the ranked attempt
     player.play_turn()
     player.screenshot("daily-playing")
     player.play_to_end()
-    expect(page.locator("#over .over-daily-n")).to_have_text("ARAW-ARAW #9")
+    expect(page.locator("#over .over-daily-n")).to_have_text("HAMON #9")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     expect(page.locator("#live")).to_have_text("Nakopya ang resulta. Idikit ito kahit saan.")
     copied = page.evaluate("navigator.clipboard.readText()")
     expected = player.api("GET", f"/api/games/{game['id']}/share")["text"]["fil"]
-    assert copied == expected
+    server_text, countdown = copied.rsplit("\n", 1)
+    assert server_text == expected  # the server's text, then the time to the next challenge
+    assert re.fullmatch(COUNTDOWN["fil"], countdown), countdown
+    # no link in it (loopback), and the game over says why
+    expect(page.locator("#over [data-share-linkless]")).to_have_text(LINKLESS)
     score = player.mirror.score().total
-    lines = copied.split("\n")
+    lines = server_text.split("\n")
     assert lines[:2] == [
-        "MAGDAGDON ARAW-ARAW #9 · NIGHTMARE",
-        f"Final Score {num(score)} · Walang pahiwatig",
+        "MAGDAGDON HAMON #9 · NIGHTMARE",
+        f"Final Score {num(score)} · Walang mungkahi",
     ]
     assert all(not ch.isdigit() for line in lines[2:6] for ch in line)
     # this server is reached on loopback only: no link, the legend ends the text
@@ -246,7 +259,7 @@ def test_an_export_brought_back_by_import(opened: Opener, tmp_path: Path) -> Non
     second = opened("desktop")
     second.menu("settings")
     second.page.locator("#import-file").set_input_files(path)
-    expect(second.page.locator(".more-note")).to_contain_text("Na-import: ")
+    expect(second.page.locator(".more-note")).to_contain_text("Na-import ang ")
     imported = second.api("GET", "/api/highscores?difficulty=nightmare")
     assert [e["score"] for e in imported] == [
         e["score"] for e in first.api("GET", "/api/highscores?difficulty=nightmare")
@@ -288,7 +301,9 @@ def test_without_a_clipboard_the_text_is_shown_to_copy(opened: Opener) -> None:
     player.tap(f"#over {action_hook('share')}")
     page.wait_for_selector('#sheet[data-screen="share"][open]')
     expected = player.api("GET", f"/api/games/{game['id']}/share")["text"]["fil"]
-    expect(page.locator("#sheet .share-text")).to_have_value(expected)
+    shown = re.compile(f"^{re.escape(expected)}\n{COUNTDOWN['fil']}$")
+    expect(page.locator("#sheet .share-text")).to_have_value(shown)
+    expect(page.locator("#sheet [data-share-linkless]")).to_have_text(LINKLESS)
     axe_clean(player, "the share text to copy by hand")
 
 
@@ -301,6 +316,16 @@ Object.defineProperty(navigator, "share", {
 """
 
 
+def shared_texts(page: Page) -> list[tuple[str, str]]:
+    """Each text the share sheet got: the server's, and the language of its countdown line."""
+    found = []
+    for text in page.evaluate("window.sharedTexts"):
+        server_text, countdown = text.rsplit("\n", 1)
+        lang = next(lang for lang, words in COUNTDOWN.items() if re.fullmatch(words, countdown))
+        found.append((server_text, lang))
+    return found
+
+
 def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
     opened: Opener,
 ) -> None:
@@ -310,19 +335,19 @@ def test_the_system_share_sheet_gets_the_servers_text_in_the_pages_language(
     play_daily_by_api(player, Difficulty.PEACEFUL)
     game = play_daily_by_api(player, Difficulty.PEACEFUL)  # again: practice, said in words
     assert game["mode"] == "practice"
-    expect(page.locator("#over .over-daily-n")).to_have_text("ARAW-ARAW #9 · praktis")
-    expect(page.locator("#status .daily-tag")).to_have_text("ARAW-ARAW #9 · praktis")
+    expect(page.locator("#over .over-daily-n")).to_have_text("HAMON #9 · praktis")
+    expect(page.locator("#status .daily-tag")).to_have_text("HAMON #9 · praktis")
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Naibahagi")
     text = player.api("GET", f"/api/games/{game['id']}/share")["text"]
-    assert page.evaluate("window.sharedTexts") == [text["fil"]]
+    assert shared_texts(page) == [(text["fil"], "fil")]
     player.menu("settings")
     player.tap('[data-lang="en"]')
     player.tap(action_hook("close"))
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Shared")  # in English
     player.tap(f"#over {action_hook('share')}")
     page.wait_for_function("window.sharedTexts.length === 2")
-    assert page.evaluate("window.sharedTexts") == [text["fil"], text["en"]]
+    assert shared_texts(page) == [(text["fil"], "fil"), (text["en"], "en")]
     assert text["fil"].split("\n")[0].endswith(" · praktis")
     assert text["en"].split("\n")[0].endswith(" · practice")
 

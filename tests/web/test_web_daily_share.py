@@ -6,6 +6,7 @@ light and dark, Filipino and English (artifacts/screenshots/share/)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -17,6 +18,7 @@ from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
 from server_process import launch_server
 from web.test_screens import FIT
+from web.test_web_daily import COUNTDOWN
 from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, players_opened
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ TIME = "21:17:30"  # 2 h 42 min 30 s before the next challenge: the page says 2 
 #: The address a phone opens this server at (TEST-NET-1: nothing is sent to it).
 LAN_URL = "http://192.0.2.10:8000"
 LEGEND = {
-    "fil": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang kombinasyon · 🟥 RUIN",
+    "fil": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang combination · 🟥 RUIN",
     "en": "🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ no combination · 🟥 RUIN",
 }
 ENGLISH = {"locale": "en-US"}
@@ -108,8 +110,10 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     fil = page.evaluate("navigator.clipboard.readText()").split("\n")
-    assert fil[:2] == ["MAGDAGDON ARAW-ARAW #9 · SURVIVAL", f"Final Score {score} · 1 pahiwatig"]
-    assert fil[6:] == [LEGEND["fil"], link]
+    assert fil[:2] == ["MAGDAGDON HAMON #9 · SURVIVAL", f"Final Score {score} · 1 mungkahi"]
+    assert fil[6:8] == [LEGEND["fil"], link]
+    assert re.fullmatch(COUNTDOWN["fil"], fil[8]), fil  # the time to the next challenge
+    expect(page.locator("#over [data-share-linkless]")).to_have_count(0)  # a link: no note
     to_english(player)
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Copied")
@@ -117,7 +121,8 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     en = page.evaluate("navigator.clipboard.readText()").split("\n")
     assert en[:2] == ["MAGDAGDON DAILY #9 · SURVIVAL", f"Final Score {score} · 1 hint"]
     assert en[2:6] == fil[2:6]  # the same picture
-    assert en[6:] == [LEGEND["en"], link]
+    assert en[6:8] == [LEGEND["en"], link]
+    assert re.fullmatch(COUNTDOWN["en"], en[8]), en
 
 
 @pytest.mark.parametrize(
@@ -134,7 +139,7 @@ def test_a_shared_link_opens_that_days_challenge(
     player.wait_ready()
     page.wait_for_selector('#sheet[data-screen="daily"][open] [data-daily-table="nightmare"]')
     expect(page.locator("#sheet-title")).to_have_text(
-        f"ARAW-ARAW #{number}"
+        f"HAMON #{number}"
     )  # a day not begun: today's
     expect(page.locator('[data-action="daily-tab"][data-value="nightmare"]')).to_have_attribute(
         "aria-pressed", "true"
@@ -156,10 +161,10 @@ def test_the_days_table_shows_each_attempts_hints(opened: Opener) -> None:
     open_daily(player)
     page.wait_for_selector('.daily-table[data-daily-table="peaceful"]')
     table = page.locator(".daily-table")
-    expect(table.locator("th").last).to_have_text("Pahiwatig")
+    expect(table.locator("th").last).to_have_text("Mungkahi")
     mine = table.locator("tr.mine td").last
     expect(mine.locator("[data-hint-free]")).to_have_count(1)
-    expect(mine).to_have_text("walaWalang pahiwatig")  # the mark, and its words for a reader
+    expect(mine).to_have_text("walaWalang mungkahi")  # the mark, and its words for a reader
     expect(mine.locator("[data-hint-free] [aria-hidden]")).to_be_visible()
     rows = table.locator("tbody tr")
     for index in range(rows.count()):
@@ -187,14 +192,14 @@ def test_the_time_to_the_next_challenge(opened: Opener) -> None:
     page.clock.install()  # the device's clock, moved by the test (the server's stays)
     play_daily(player, Difficulty.NIGHTMARE)
     line = page.locator("#over [data-next-daily]")
-    expect(line).to_have_text("Susunod na ARAW-ARAW: 2 oras 43 min")
+    expect(line).to_have_text("Susunod na HAMON NG ARAW: 2 oras 43 min")
     open_daily(player)
     sheet_line = page.locator("#sheet [data-next-daily]")
-    expect(sheet_line).to_have_text("Susunod na ARAW-ARAW: 2 oras 43 min")
+    expect(sheet_line).to_have_text("Susunod na HAMON NG ARAW: 2 oras 43 min")
     page.clock.fast_forward("01:00:00")  # an hour on this device: the line follows
-    expect(sheet_line).to_have_text("Susunod na ARAW-ARAW: 1 oras 43 min")
+    expect(sheet_line).to_have_text("Susunod na HAMON NG ARAW: 1 oras 43 min")
     player.tap(action_hook("close"))
-    expect(line).to_have_text("Susunod na ARAW-ARAW: 1 oras 43 min")
+    expect(line).to_have_text("Susunod na HAMON NG ARAW: 1 oras 43 min")
     to_english(player)
     expect(line).to_have_text("Next DAILY in 1 h 43 min")
     page.clock.fast_forward("01:42:00")

@@ -75,11 +75,12 @@ SEED_WORDS = [
     "MAGDAGDON", "TUTORIAL", "SETTINGS", "High Scores", "Final Score", "Base Score", "Majda Power",
     "PEACEFUL", "SURVIVAL", "NIGHTMARE", "STRAIGHT", "FOUR OF A KIND", "TWO PAIRS", "RUIN",
     "Filipino", "English", "Menu", "Board", "row", "column", "die", "dice", "cell", "valid",
+    "DIFFICULTY",
 ]  # fmt: skip
 #: English that must not be left on the Filipino page (its own words, not the rules' seed text).
 ENGLISH = ["Difficulty", "Powers", "Power penalties", "minimum", "Score", "Turn", "Hint", "Rank"]
 #: Filipino that must not be left on the English page.
-FILIPINO = ["ang", "ng", "sa", "mga", "Puntos", "Turno", "PAHIWATIG", "KUMPIRMAHIN", "I-ROLL"]
+FILIPINO = ["ang", "ng", "sa", "mga", "Puntos", "Turno", "MUNGKAHI", "KUMPIRMAHIN", "I-ROLL"]
 
 
 def shown(words: str, text: str) -> bool:
@@ -256,3 +257,22 @@ def test_a_reload_and_a_server_restart_bring_the_game_back(
         assert "staged" in player.classes(cell_hook(stage.cell))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("layout", ["phone"])
+def test_a_note_is_said_again_in_the_new_language(player: Player, tmp_path: Path) -> None:
+    """An import's word in SETTINGS, then English chosen: the word is in English at once (and
+    the sheet's other words too); Filipino again, and it is Filipino again."""
+    page = player.page
+    player.menu("settings")
+    page.wait_for_selector("#player-name")
+    bad = tmp_path / "not.json"
+    bad.write_text("no", encoding="utf-8")
+    page.locator("#import-file").set_input_files(bad)
+    note = page.locator(".more-note")
+    expect(note).to_have_text("Hindi JSON ang file na ito.")
+    player.tap('[data-lang="en"]')
+    expect(note).to_have_text("This file is not JSON.")
+    expect(page.locator('label[for="player-name"]')).to_have_text("Name (1–20 characters)")
+    player.tap('[data-lang="fil"]')
+    expect(note).to_have_text("Hindi JSON ang file na ito.")

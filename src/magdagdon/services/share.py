@@ -4,13 +4,13 @@ of the board that tells only what kind of line each cell helped make — never a
 spoils nothing for a friend who has not played the day yet — with a line that reads the picture,
 and the link to the day's challenge on this server::
 
-    MAGDAGDON ARAW-ARAW #12 · NIGHTMARE
-    Final Score 287 · Walang pahiwatig
+    MAGDAGDON HAMON #12 · NIGHTMARE
+    Final Score 287 · Walang mungkahi
     🟩🟩🟩🟩
     🟦⬜🟪⬜
     🟦⬜🟪🟥
     🟦🟦🟪⬜
-    🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang kombinasyon · 🟥 RUIN
+    🟩 STRAIGHT · 🟪 FOUR OF A KIND · 🟦 TWO PAIRS · ⬜ walang combination · 🟥 RUIN
     https://magdagdon.example/?daily=2026-12-12&difficulty=nightmare
 
 A cell in lines of two combinations shows the higher one (STRAIGHT, then FOUR OF A KIND, then
@@ -48,13 +48,13 @@ EMOJI = {
 #: The share text's words in each language, as the page says them (web/js/i18n/).
 WORDS: dict[str, dict[str, str]] = {
     "fil": {
-        "daily": "ARAW-ARAW",
+        "daily": "HAMON",
         "practice": "praktis",
         "score": "Final Score",
-        "hint_free": "Walang pahiwatig",
-        "hint": "1 pahiwatig",
-        "hints": "{n} pahiwatig",
-        "number": "walang kombinasyon",
+        "hint_free": "Walang mungkahi",
+        "hint": "1 mungkahi",
+        "hints": "{n} mungkahi",
+        "number": "walang combination",
     },
     "en": {
         "daily": "DAILY",

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from magdagdon.api.schemas.derive import model_of
-from magdagdon.services import sync, transfer
+from magdagdon.services import name_rules, sync, transfer
 from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
@@ -136,6 +136,10 @@ class PlayerSettings(BaseModel):
         default=False,
         description="An operator hid the name: everyone else sees the neutral name "
         "(Manlalaro 4F2A), whatever name is set.",
+    )
+    name_max: int = Field(
+        default=name_rules.MAX_LENGTH,
+        description="The most characters a name may have once trimmed (the page's field says it).",
     )
 
 

@@ -58,6 +58,11 @@ export function show() {
   update();
 }
 
+// The words of the line now ("" while the time is not known): the share text ends with them.
+export function nextDailyWords() {
+  return words(remaining());
+}
+
 // The line itself (the daily sheet).
 export function nextDailyLine() {
   ensure();

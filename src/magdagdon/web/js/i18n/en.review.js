@@ -4,6 +4,7 @@ export default {
   "review.pending": "Reviewing the game… {p}%",
   "review.pendingNote": "The computer weighs every decision and every roll.",
   "review.failed": "This game cannot be reviewed now. Try again later.",
+  "review.offline": "The review needs a connection.",
   "review.notOver": "Finish the game first: a review is of a whole game.",
   "review.start": "Expected at the start",
   "review.startNote": "Expected at the start: the computer's average from here.",

@@ -68,8 +68,8 @@ export default {
     { h: "PAGTATAPOS NG LARO", body: [
       { p: "Matatapos ang laro kapag ang lahat ng 16 cell ay may numero o RUIN. Agad na kakalkulahin ang final score mo, kasama ang lahat ng RUIN at Majda Power penalties, at awtomatikong ise-save sa High Scores table para sa difficulty na nilaro mo, kasama ang petsa, bilang ng mga turno, at nagamit na Majda Powers." },
     ] },
-    { h: "PAHIWATIG", body: [
-      { p: "Ipinapakita ng PAHIWATIG ang galaw na pipiliin ng computer: ang halaga ng bawat die sa cell nito, ang die na ibabalik, o ang Majda Power na gagamitin at ang halaga nito, kasama ang inaasahang Final Score. Binibilang sa laro ang bawat pahiwatig na nagbigay ng payo (hindi ang bago mag-I-ROLL), at makikita ang bilang sa High Scores." },
+    { h: "MUNGKAHI", body: [
+      { p: "Ipinapakita ng MUNGKAHI ang galaw na pipiliin ng computer: ang halaga ng bawat die sa cell nito, ang die na ibabalik, o ang Majda Power na gagamitin at ang halaga nito, kasama ang inaasahang Final Score. Binibilang sa laro ang bawat mungkahing nagbigay ng payo (hindi ang bago mag-I-ROLL), at makikita ang bilang sa High Scores." },
     ] },
   ],
   "long.keys": [
@@ -81,7 +81,7 @@ export default {
     ["− / +", "BAWAS −1 / DAGDAG +1"],
     ["U", "I-ROLL ULIT: pumili ng dice, saka U muli"],
     ["T", "TANGGAPIN ang MAGDAGDON"],
-    ["H", "PAHIWATIG"],
+    ["H", "MUNGKAHI"],
     ["N", "BAGONG LARO"],
     ["Esc", "HUWAG (ihinto ang pagpili)"],
     ["?", "LAYUNIN"],
@@ -89,7 +89,7 @@ export default {
   "coach.roll": "Isang tunay na laro sa PEACEFUL ito. Pindutin ang I-ROLL: apat na dice ang lalabas.",
   "coach.pickFirst": "I-tap ang {v} para piliin ito.",
   "coach.placeFirst": "Kahit saan puwede ang unang die ng laro: lahat ng cell ay naka-highlight. I-tap ang cell na ito.",
-  "coach.minimum": "Sa PEACEFUL, kailangan ng kahit 2 dice bawat turno, kaya naghihintay pa ang KUMPIRMAHIN. I-tap ang {v}.",
+  "coach.minimum": "Sa PEACEFUL, kailangan ng kahit 2 dice bawat turno, kaya hindi pa puwede ang KUMPIRMAHIN. I-tap ang {v}.",
   "coach.beside": "Ang susunod na die ay dapat katabi ng isang numero (hindi pahilis) at hindi hihigit sa 1 ang diperensya. Ilagay ang {v} dito.",
   "coach.confirm": "2 dice na: naabot ang minimum. Pindutin ang KUMPIRMAHIN: magiging permanente sila, at itatapon ang iba.",
   "coach.roll2": "Bawat row at column ay nagbibigay ng kabuuan nito (nasa gilid ng board). Pindutin ang I-ROLL para sa ikalawang turno.",
@@ -100,7 +100,7 @@ export default {
   "coach.unstage": "Nagbago ang isip? Bago KUMPIRMAHIN, i-tap ang nakahandang die para ibalik ito.",
   "coach.pickAgain": "Ibalik natin ito sa puwesto: i-tap ang {v}.",
   "coach.placeAgain": "At ang cell nito.",
-  "coach.confirm2": "Habang may nakahanda, ipinapakita ng kabuuan sa gilid ang magiging lagay pagka-KUMPIRMAHIN. Pindutin ang KUMPIRMAHIN.",
+  "coach.confirm2": "Habang may nakahanda, ipinapakita ng kabuuan sa gilid ang magiging kabuuan kapag nag-KUMPIRMAHIN ka. Pindutin ang KUMPIRMAHIN.",
   "coach.roll3": "Pindutin ang I-ROLL.",
   "coach.magdagdon": "Walang paraan para mailagay ang {n} dice na kailangan. Puwedeng iligtas ng Majda Power, pero ngayon: TANGGAPIN.",
   "coach.ruin": "Isang bakanteng cell ang magiging RUIN: −15 puntos ito sa dulo. I-tap ang sulok na ito.",

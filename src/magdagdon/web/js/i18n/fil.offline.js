@@ -2,6 +2,6 @@
 // Filipino: the same keys as en.offline.js.
 export default {
   offlinePlaying: "Tuloy ang laro sa device na ito. Nakatago rito ang mga laro mo at ise-save sa server pagbalik ng koneksyon.",
-  hintNeedsConnection: "Kailangan ng koneksyon para sa PAHIWATIG. Tuloy lang ang laro.",
+  hintNeedsConnection: "Kailangan ng koneksyon para sa MUNGKAHI. Tuloy lang ang laro.",
   syncRefused: "Hindi tinanggap ng server ang {n} larong nilaro nang walang koneksyon; nakatago pa rin ang mga ito sa device na ito.",
 };

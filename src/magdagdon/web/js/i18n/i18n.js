@@ -67,7 +67,10 @@ export function prepare(lang) {
 }
 
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n);
+    delete el.dataset.key; // what a renderer drew there is gone: it draws it again
+  }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   }

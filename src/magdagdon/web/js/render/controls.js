@@ -86,12 +86,14 @@ export function renderControls(root, view, hint) {
     label: t("roll"), shown: !over && !magdagdon && game.phase === "roll",
     enabled: game.phase === "roll", why: "whyRoll",
   });
-  const staged = stagedDice(game).length > 0;
+  // the points KUMPIRMAHIN gains, on it only while it can be pressed (a disabled one promises
+  // nothing)
+  const gains = stagedDice(game).length > 0 && game.can_confirm;
   const gain = game.preview ? game.preview.total - game.score.total : 0;
   setButton(button(root, "confirm"), {
     label: t("confirm"), shown: !over && !magdagdon && game.phase !== "roll",
     enabled: game.can_confirm, why: confirmWhy(game),
-    sub: staged ? signed(gain) : null, spoken: staged ? t("confirmGain", { n: signed(gain) }) : null,
+    sub: gains ? signed(gain) : null, spoken: gains ? t("confirmGain", { n: signed(gain) }) : null,
   });
   const accept = button(root, "accept");
   setButton(accept, { label: view.accepting ? t("acceptCancel") : t("accept"), shown: magdagdon });

@@ -41,6 +41,7 @@ function messageOf(view, hint) {
   }
   if (game.phase === "magdagdon") {
     const more = view.message ? [t(view.message.key, view.message.params)]
+      : view.picking ? [t("guidePick")] // I-ROLL ULIT to save the roll: which dice, then what
       : hint ? hintSentence(view, hint)
         : view.accepting ? [t("guideRuin")]
           : [`${t("magdagdonText", { n: game.min_required })} ${t(game.powers.left > 0 ? "magdagdonPowers" : "magdagdonAccept")}`];

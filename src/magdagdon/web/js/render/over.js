@@ -5,7 +5,7 @@ import { t } from "../i18n/i18n.js";
 import { num, signed } from "../lib/format.js";
 import { lazy } from "../lib/lazy.js";
 
-// "ARAW-ARAW #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
+// "HAMON #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
 export function dailyLabel(game) {
   return `${t("dailyNumber", { n: game.daily.number })}${game.mode === "practice" ? ` · ${t("practice")}` : ""}`;
 }
@@ -24,8 +24,10 @@ function foot(game, view, rank) {
     h("div", { class: "over-daily" },
       h("button", { type: "button", class: "btn primary", "data-action": "share" },
         note ? h("span", { class: "share-note" }, `✓ ${t(note.short)}`) : t("share")),
-      h("button", { type: "button", class: "btn quiet", "data-action": "daily" }, t("dailyTableShort")),
+      h("button", { type: "button", class: "btn quiet", "data-action": "daily", "data-value": "table" }, t("dailyTableShort")),
       review),
+    // the share text went without a link (sheets/share.js): why
+    view.more?.shareLinkless === game.id ? h("p", { class: "next-daily", "data-share-linkless": "" }, t("shareNoLink")) : [],
     nextDaily(),
   ];
 }
@@ -71,7 +73,7 @@ export function renderOver(el, view) {
   const lines = parts(game);
   const best = newBest(game);
   const key = JSON.stringify([lines, rank, t("gameOver"), game.id, game.score.total, best,
-    game.daily ? dailyLabel(game) : null, view.more?.shareNote ?? null]);
+    game.daily ? dailyLabel(game) : null, view.more?.shareNote ?? null, view.more?.shareLinkless ?? null]);
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   el.classList.toggle("best", best);

@@ -82,7 +82,7 @@ async function poll(made, state) {
     draw(made);
   } catch (err) {
     if (state.closed) return;
-    state.error = err.code === "game_not_over" ? "notOver" : "failed";
+    state.error = err.code === "game_not_over" ? "notOver" : err.status === 0 ? "offline" : "failed";
     draw(made);
     // a lost connection, a busy server or a database down for a moment: keep asking
     const passing = err.status === 0 || err.status === 429 || (err.status === 503 && err.code !== "review_failed");

@@ -8,7 +8,7 @@ import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
-import { num } from "../lib/format.js";
+import { date, num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
 import { DIFFICULTIES } from "../core/game.js";
 import { recordsRow } from "../render/sheet.js";
@@ -57,8 +57,14 @@ function learnSeeds(overview, day) {
 
 function state(view) {
   view.more ??= {};
-  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null, offline: null };
+  view.more.daily ??= { overview: null, day: null, difficulty: null, table: null, error: null, sure: null, offline: null, toTable: false };
   return view.more.daily;
+}
+
+// "Dis 3, 2026": a challenge's day (YYYY-MM-DD, UTC's) as the language writes dates; read at
+// noon, so that no time zone of the player's shows the day before or after.
+function dayWords(day) {
+  return date(`${day}T12:00:00Z`);
 }
 
 function shiftDay(day, by) {
@@ -102,7 +108,7 @@ async function refresh(ctx, { overview = false } = {}) {
       const today = new Date().toISOString().slice(0, 10); // the challenge's day is UTC's
       const day = Object.keys(keptSeeds()).filter((d) => d < today).sort().at(-1) ?? null;
       daily.offline = { today, day };
-    } else daily.error = t("loadFailed");
+    } else daily.error = "loadFailed"; // a key: said in the language of the moment
   }
   ctx.render();
 }
@@ -126,9 +132,10 @@ function dailyLink() {
 }
 
 // The day and difficulty of a shared link, else of the game shown.
-async function open(ctx, shared) {
+async function open(ctx, shared, toTable) {
   const link = shared ? dailyLink() : null;
   const daily = state(ctx.view);
+  daily.toTable = toTable;
   daily.day = link ? link.date : ctx.view.game?.daily?.date ?? null;
   daily.difficulty = link?.difficulty ?? null;
   daily.sure = null;
@@ -181,7 +188,8 @@ register({
       ctx.view.sheet = "daily";
       ctx.view.ask = null;
       ctx.render();
-      await open(ctx, intent?.link);
+      // RANGGO NGAYONG ARAW (the game over's) opens the sheet at the day's table
+      await open(ctx, intent?.link, intent?.el?.dataset.value === "table");
     },
     "daily-play": play,
     "daily-day": async (ctx, intent) => {
@@ -219,29 +227,26 @@ function draw(body, view) {
   }
   if (!overview) {
     body.prepend(recordsRow("daily"));
-    body.append(h("p", {}, daily.error ?? t("loading")));
+    body.append(h("p", {}, t(daily.error ?? "loading")));
     return;
   }
   const today = daily.day === overview.date;
   body.prepend(recordsRow("daily"));
   body.append(
-    h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: daily.day })),
+    h("p", { class: "daily-intro" }, today ? t("dailyIntro") : t("dailyPast", { date: dayWords(daily.day) })),
     streak(overview.streak),
     nextDailyLine(),
     dayNav(daily, overview),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => card(d, daily, overview, today))),
   );
-  if (daily.sure) {
-    // the question shows where the tap was made (on a small phone it is drawn below the fold)
-    const row = sureRow(daily.sure);
-    body.append(row);
-    requestAnimationFrame(() => {
-      row.scrollIntoView({ block: "center" });
-      row.querySelector('[data-action="daily-cancel"]')?.focus({ preventScroll: true });
-    });
+  askHere(body);
+  const title = h("h3", { id: "daily-table-title" }, t("dailyTable"));
+  body.append(title, tabs(daily), table(daily));
+  if (daily.toTable && daily.table !== null) {
+    daily.toTable = false;
+    requestAnimationFrame(() => title.scrollIntoView({ block: "start" }));
   }
-  body.append(h("h3", { id: "daily-table-title" }, t("dailyTable")), tabs(daily), table(daily));
-  if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, daily.error));
+  if (daily.error) body.append(h("p", { class: "empty", role: "alert" }, t(daily.error)));
 }
 
 // Offline: today's challenge needs the connection; a past day's on each difficulty is practice
@@ -254,13 +259,25 @@ function drawOffline(body, daily) {
     return;
   }
   body.append(
-    h("p", { class: "daily-intro", "data-daily-offline": day }, t("dailyOffline", { date: day })),
+    h("p", { class: "daily-intro", "data-daily-offline": day }, t("dailyOffline", { date: dayWords(day) })),
     h("div", { class: "daily-cards" }, DIFFICULTIES.map((d) => h("div", { class: "daily-card" },
       h("span", { class: "daily-card-name" }, t(d)),
       h("span", { class: "daily-card-status" }, t("dailyOfflineStatus")),
-      h("button", { type: "button", class: "btn quiet", "data-action": "daily-play", "data-value": d }, t("dailyPractice"))))),
+      h("button", { type: "button", class: "btn quiet", "data-action": "daily-play", "data-value": d }, t("dailyPractice")),
+      daily.sure === d ? sureRow(d) : null))),
   );
-  if (daily.sure) body.append(sureRow(daily.sure));
+  askHere(body);
+}
+
+// The question is drawn inside the card tapped (sureRow): brought into view there, its HUWAG in
+// focus (Enter abandons nothing).
+function askHere(body) {
+  const row = body.querySelector(".daily-sure");
+  if (!row) return;
+  requestAnimationFrame(() => {
+    row.scrollIntoView({ block: "nearest" });
+    row.querySelector('[data-action="daily-cancel"]')?.focus({ preventScroll: true });
+  });
 }
 
 function streak(found) {
@@ -276,7 +293,7 @@ function dayNav(daily, overview) {
     type: "button", class: "btn quiet daily-arrow", "data-action": "daily-day", "data-value": by,
     "aria-label": label, disabled: off,
   }, text);
-  const label = daily.day === overview.date ? t("dailyToday") : daily.day;
+  const label = daily.day === overview.date ? t("dailyToday") : dayWords(daily.day);
   return h("div", { class: "daily-nav" },
     arrow(-1, t("dailyPrev"), "‹", first),
     h("span", { class: "daily-day" }, `#${numberOf(overview, daily.day)} · `, h("time", { datetime: daily.day }, label)),
@@ -307,6 +324,7 @@ function card(difficulty, daily, overview, today) {
   if (challenge?.status === "over") {
     parts.push(h("button", { type: "button", class: "btn quiet", "data-action": "share", "data-game": challenge.game_id }, t("share")));
   }
+  if (daily.sure === difficulty) parts.push(sureRow(difficulty)); // next to the button tapped
   return h("div", { class: `daily-card${challenge?.status === "over" ? " done" : ""}` }, parts);
 }
 
@@ -314,7 +332,7 @@ function sureRow(difficulty) {
   return h("div", { class: "daily-sure", role: "group" },
     h("p", { class: "question" }, t("newConfirm")),
     h("div", { class: "choices two" },
-      h("button", { type: "button", class: "btn primary", "data-action": "daily-play", "data-value": difficulty, "data-sure": "1" }, t("yes")),
+      h("button", { type: "button", class: "btn primary", "data-action": "daily-play", "data-value": difficulty, "data-sure": "1" }, t("dailyYes")),
       h("button", { type: "button", class: "btn quiet", "data-action": "daily-cancel" }, t("no"))));
 }
 

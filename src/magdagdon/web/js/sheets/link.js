@@ -73,7 +73,7 @@ export function devicesSection(devices) {
   const phone = server?.lan_url
     ? h("div", { class: "device-qr" }, qrImage(server.lan_qr_svg, server.lan_url, "lan"),
       h("p", {}, t("phoneText"), h("br"), h("a", { class: "device-url", href: server.lan_url }, server.lan_url)))
-    : h("p", { class: "device-note" }, server ? t("phoneNone") : t("loading"));
+    : h("p", { class: "device-note" }, ...(server ? withCommand(t("phoneNone")) : [t("loading")]));
   const link = devices.link;
   // a link on a loopback address, or none (the server has no public address: it never makes one
   // from the request's Host), is shown on this page's own address: no QR code (no phone could
@@ -87,7 +87,7 @@ export function devicesSection(devices) {
       local ? null : qrImage(link.qr_svg, url, "link"),
       h("p", {}, t(local ? "linkMadeLocal" : "linkMade", { time: clock(link.expires_at) }), h("br"),
         h("span", { class: "device-url", "data-link-url": "" }, url)),
-      local ? h("p", { class: "device-note", "data-qr-note": "" }, note) : null);
+      local ? h("p", { class: "device-note", "data-qr-note": "" }, ...withCommand(note)) : null);
   } else if (devices.failed) {
     made = h("p", { class: "device-note" }, t("linkMakeFailed"));
   }
@@ -100,9 +100,16 @@ export function devicesSection(devices) {
     devices.leaveFailed ? h("p", { class: "device-note" }, t("linkNoAnswer")) : null);
 }
 
+// A sentence with a command in it: the command drawn as code on one line (never broken at
+// its "--").
+const COMMAND = /(magdagdon serve --lan)/;
+function withCommand(text) {
+  return text.split(COMMAND).map((part, i) => (i % 2 ? h("code", { class: "cmd" }, part) : part));
+}
+
 function clock(stamp) {
   return new Date(stamp).toLocaleTimeString(document.documentElement.lang, {
-    hour: "2-digit", minute: "2-digit",
+    hour: "numeric", minute: "2-digit", // 1:18 PM, not 01:18 PM
   });
 }
 

@@ -10,11 +10,9 @@ import { register } from "./more.js";
 import * as source from "../core/source.js";
 import * as prefs from "../core/prefs.js";
 
-const NAME_MAX = 20;
-
 function state(view) {
   view.more ??= {};
-  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", note: null, dataNote: null, engineBytes: null };
+  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", nameMax: 0, note: null, dataNote: null, engineBytes: null };
   return view.more.player;
 }
 
@@ -24,7 +22,8 @@ async function loadPlayer(ctx) {
   player.dataNote = null;
   try {
     const found = await moreApi.player();
-    Object.assign(player, { loaded: true, name: found.name, nameHidden: found.name_hidden === true, tag: found.tag });
+    // the longest name is the server's rule (docs/api.md GET /api/player "name_max")
+    Object.assign(player, { loaded: true, name: found.name, nameHidden: found.name_hidden === true, tag: found.tag, nameMax: found.name_max });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
   }
@@ -54,14 +53,15 @@ async function saveName(ctx, clear) {
   try {
     const found = await moreApi.setName(name);
     Object.assign(player, { name: found.name, nameHidden: found.name_hidden === true, tag: found.tag });
-    player.note = { text: found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved") };
+    player.note = said(() => (found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved")));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // the player's language only: the server's sentence is English
-    player.note = { text: t(err.code === "invalid_name" ? "nameInvalid" : "loadFailed"), error: true };
+    const key = err.code === "invalid_name" ? "nameInvalid" : "loadFailed";
+    player.note = said(() => t(key, { max: player.nameMax }), true);
   }
   ctx.render();
-  ctx.announce(player.note.text);
+  ctx.announce(player.note.say());
 }
 
 async function exportData(ctx) {
@@ -72,12 +72,12 @@ async function exportData(ctx) {
     document.body.append(link);
     link.click();
     setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
-    player.dataNote = { text: t("exported") };
+    player.dataNote = said(() => t("exported"));
   } catch {
-    player.dataNote = { text: t("loadFailed"), error: true };
+    player.dataNote = said(() => t("loadFailed"), true);
   }
   ctx.render();
-  ctx.announce(player.dataNote.text);
+  ctx.announce(player.dataNote.say());
 }
 
 function chooseFile(ctx) {
@@ -90,19 +90,25 @@ async function importData(ctx, file) {
   try {
     document = JSON.parse(await file.text());
   } catch {
-    player.dataNote = { text: t("importNotJson"), error: true };
+    player.dataNote = said(() => t("importNotJson"), true);
     ctx.render();
     return;
   }
   try {
     const found = await moreApi.importFile(document);
-    player.dataNote = { text: t("imported", { n: found.imported, m: found.skipped }) };
+    player.dataNote = said(() => importedWords(found));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    player.dataNote = { text: importRefusal(err), error: true };
+    player.dataNote = said(() => importRefusal(err), true);
   }
   ctx.render();
-  ctx.announce(player.dataNote.text);
+  ctx.announce(player.dataNote.say());
+}
+
+// "Imported 1 game; none skipped."
+function importedWords(found) {
+  const skipped = found.skipped ? t("importedSkipped", { m: found.skipped }) : t("importedNoneSkipped");
+  return t("imported", { n: found.imported, skipped });
 }
 
 // Which game of the file (and which of its actions) does not replay, in the page's language
@@ -144,10 +150,18 @@ register({
   sections: { settings: draw },
 });
 
+// A note that is said again in the language of the moment (a switch of language redraws it);
+// its number tells the sheet's key that a new one replaced the last.
+let notes = 0;
+function said(say, error = false) {
+  notes += 1;
+  return { say, error, n: notes };
+}
+
 function note(found) {
   if (!found) return null;
   return h("p", { class: `more-note${found.error ? " error" : ""}`, role: found.error ? "alert" : "status" },
-    found.text, found.detail ? h("span", { class: "detail" }, found.detail) : null);
+    found.say(), found.detail ? h("span", { class: "detail" }, found.detail) : null);
 }
 
 // Offline play: the switch, what it downloads, and whether the engine is ready.
@@ -173,12 +187,13 @@ function draw(el, view) {
     return;
   }
   const field = h("input", {
-    id: "player-name", type: "text", maxlength: NAME_MAX * 2, autocomplete: "nickname",
+    // twice the longest name: room for the spaces the server trims
+    id: "player-name", type: "text", maxlength: player.nameMax * 2, autocomplete: "nickname",
     spellcheck: "false", placeholder: neutral(player), enterkeyhint: "done",
   });
   field.value = player.name ?? "";
   const form = h("form", { class: "name-form" },
-    h("label", { for: "player-name" }, t("nameLabel")),
+    h("label", { for: "player-name" }, t("nameLabel", { max: player.nameMax })),
     h("div", { class: "name-row" }, field,
       h("button", { type: "submit", class: "btn primary", "data-action": "name-save" }, t("nameSave")),
       player.name === null ? null : h("button", { type: "button", class: "btn quiet", "data-action": "name-clear" }, t("nameClear"))));

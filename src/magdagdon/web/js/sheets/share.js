@@ -7,6 +7,7 @@ import { h } from "../lib/dom.js";
 import { language, t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
 import { register } from "./more.js";
+import { nextDailyWords } from "../core/nextDaily.js";
 
 // The text on the clipboard: the asynchronous API where the page may use it (a secure
 // context), else the old copy command on a selected text field.
@@ -50,8 +51,18 @@ async function send(text) {
 const texts = new Map(); // game id → the share text in each language, as the server gave it
 
 async function fetchText(id) {
-  if (!texts.has(id)) texts.set(id, (await moreApi.share(id)).text);
+  if (!texts.has(id)) {
+    const found = await moreApi.share(id);
+    texts.set(id, { ...found.text, linkless: found.url === null });
+  }
   return texts.get(id);
+}
+
+// The server's text, then the time to the next challenge as it is at the tap (in the page's
+// language).
+function withCountdown(text) {
+  const next = nextDailyWords();
+  return next ? `${text}\n${next}` : text;
 }
 
 // A daily game has just ended: its text, ready for the tap on IBAHAGI.
@@ -77,9 +88,11 @@ async function share(ctx, intent) {
       return;
     }
   }
-  const text = found[language()] ?? found.fil;
+  const text = withCountdown(found[language()] ?? found.fil);
   const done = await send(text);
   if (done === "closed") return;
+  // where the server has no address another device can open, the text has no link: said
+  view.more.shareLinkless = found.linkless ? id : null;
   if (done === null) { // by hand, from a sheet
     view.more.shareText = text;
     view.sheet = "share";
@@ -97,11 +110,12 @@ register({
   sheets: {
     share: {
       title: () => t("share"),
-      key: (view) => view.more?.shareText ?? "",
+      key: (view) => `${view.more?.shareText ?? ""}|${view.more?.shareLinkless ?? ""}`,
       draw(body, view) {
         const field = h("textarea", { class: "share-text", readonly: true, "aria-label": t("share") });
         field.value = view.more?.shareText ?? "";
         body.append(h("p", {}, t("shareFailed")), field);
+        if (view.more?.shareLinkless) body.append(h("p", { class: "muted", "data-share-linkless": "" }, t("shareNoLink")));
         field.addEventListener("focus", () => field.select());
       },
     },

@@ -26,7 +26,7 @@ async function load(ctx) {
     stats.error = null;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    stats.error = t("loadFailed");
+    stats.error = "loadFailed"; // a key: said in the language of the moment
   }
   ctx.render();
 }
@@ -67,7 +67,7 @@ function draw(body, view) {
       h("span", { class: "choice-name" }, t(d))))));
   const found = stats.found[stats.difficulty];
   if (!found) {
-    body.append(h("p", { role: stats.error ? "alert" : null }, stats.error ?? t("loading")));
+    body.append(h("p", { role: stats.error ? "alert" : null }, t(stats.error ?? "loading")));
     return;
   }
   const figure = (label, value, more = null) => h("div", { class: "stat" }, h("dt", {}, label),
@@ -93,11 +93,12 @@ function draw(body, view) {
     label: (bin) => t("statsChartLabel", { from: num(bin.from), to: num(bin.to), n: bin.count }),
   }));
   const versusTitle = t("statsVersus", { difficulty: t(found.difficulty) });
-  const gap = Math.round((found.mean - found.computer_mean) * 10) / 10;
+  // whole points, as every score: a lead counted down, a gap to close counted up (337.1 → 338)
+  const gap = found.mean - found.computer_mean;
   body.append(h("h3", {}, versusTitle), versus([
     { label: t("statsYou"), value: found.mean, text: rounded(found.mean), kind: "you" },
     { label: t("statsComputer"), value: found.computer_mean, text: rounded(found.computer_mean), kind: "computer" },
-  ], versusTitle), h("p", { class: "stats-gap" }, gap >= 0 ? t("statsAhead", { n: rounded(gap) }) : t("statsBehind", { n: rounded(-gap) })));
+  ], versusTitle), h("p", { class: "stats-gap" }, gap >= 0 ? t("statsAhead", { n: num(Math.floor(gap)) }) : t("statsBehind", { n: num(Math.ceil(-gap)) })));
   body.append(h("dl", { class: "stats-grid small" },
     figure(t("statsRuins"), rounded(found.ruins_per_game, 2)),
     figure(t("statsPowers"), rounded(found.powers_per_game, 2))));

@@ -25,7 +25,7 @@ from magdagdon.engine import (
     row_col,
 )
 from plans import cascade_pair, plain_turn, plan_placement
-from web.web_helpers import action_hook, cell_hook, die_hook, find_game
+from web.web_helpers import TIMEOUT_MS, action_hook, cell_hook, die_hook, find_game
 
 if TYPE_CHECKING:
     from playwright.sync_api import Route
@@ -111,6 +111,10 @@ def test_a_double_tap_never_places_and_returns_a_die(player: Player) -> None:
     stage = first_stage(player)
     page = player.page
     target = page.locator(cell_hook(stage.cell))
+    # the clicks the page itself receives on the cell: both taps must have reached it
+    target.evaluate(
+        "el => { window.cellClicks = 0; el.addEventListener('click', () => window.cellClicks++); }"
+    )
     if player.touch:  # two taps in a row, as a thumb makes them (no waiting for the cell to settle)
         box = target.bounding_box()
         assert box is not None
@@ -119,8 +123,7 @@ def test_a_double_tap_never_places_and_returns_a_die(player: Player) -> None:
         page.touchscreen.tap(x, y)
     else:
         target.dblclick()
-    player.wait_idle()
-    page.wait_for_timeout(100)
+    page.wait_for_function("window.cellClicks >= 2", timeout=TIMEOUT_MS)
     player.wait_idle()
     expect(target).to_have_class(re.compile(r"\bstaged\b"))
     state = player.state()
