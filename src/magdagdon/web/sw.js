@@ -21,6 +21,7 @@ const ENGINE = self.MAGDAGDON_ENGINE ?? { version: "none", files: {} };
 const ENGINE_PREFIX = "magdagdon-engine-";
 const ENGINE_CACHE = ENGINE_PREFIX + ENGINE.version;
 const ENGINE_FILES = new Map(Object.entries(ENGINE.files));
+const ENGINE_SIZES = new Map(Object.entries(ENGINE.sizes ?? {}));
 
 async function sha256(response) {
   const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
@@ -146,15 +147,39 @@ function integrity(hex) {
 // An engine file: this version's kept copy, else the server's, kept. The browser checks the
 // server's bytes against the listed hash itself (the fetch fails on others), so that no copy of
 // Pyodide's 9.6 MB wasm is read into this worker's memory, where it would stay, in the page's
-// renderer process, until this worker's next garbage collection.
+// renderer process, until this worker's next garbage collection. A kept copy of the wrong size
+// (a write cut short) is dropped and fetched again: its size is known without reading it.
 async function engineFile(name, request) {
   const cache = await caches.open(ENGINE_CACHE);
   const found = await cache.match(name);
-  if (found) return found;
+  if (found && (await found.clone().blob()).size === ENGINE_SIZES.get(name)) return found;
+  if (found) await cache.delete(name);
   const response = await fetch(request.url, { integrity: integrity(ENGINE_FILES.get(name)) });
   if (response.ok) await cache.put(name, response.clone());
   return response;
 }
+
+// The page's engine did not start: every kept engine file is checked against its hash (read
+// whole, this once), and one that does not match is dropped, to be fetched again by the next
+// start. Answers {damaged: [name…]} on the message's port.
+async function checkEngine() {
+  const cache = await caches.open(ENGINE_CACHE);
+  const damaged = [];
+  for (const [name, hash] of ENGINE_FILES) {
+    const found = await cache.match(name);
+    if (found && (await sha256(found)) !== hash) {
+      damaged.push(name);
+      await cache.delete(name);
+    }
+  }
+  return { damaged };
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "check-engine" || !event.ports[0]) return;
+  const port = event.ports[0];
+  event.waitUntil(checkEngine().then((found) => port.postMessage(found), (err) => port.postMessage({ damaged: [], error: String(err) })));
+});
 
 function engineName(request) {
   if (request.method !== "GET") return null;

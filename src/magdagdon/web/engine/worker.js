@@ -14,7 +14,8 @@
 //   {id, type: "open", game: {difficulty, game_id, seed | daily_date, mode?, actions: [...]}}
 //   {id, type: "act", action}
 // Answers: {id, view, record} (and for "act" the action as the log keeps it) or {id, error}.
-// Once started, it posts {type: "ready", python, ms} (or {type: "failed", error}).
+// Once started, it posts {type: "ready", python, ms, seed_limit} (or {type: "failed", error});
+// seed_limit: every seed is below it (the engine's own bound, engine/rules.py).
 
 import { loadPyodide } from "./runtime/pyodide.mjs";
 import { startEngine } from "./boot.mjs";
@@ -29,7 +30,7 @@ const ready = (async () => {
 })();
 
 ready.then(
-  (engine) => postMessage({ type: "ready", python: engine.python, ms: performance.now() - started }),
+  (engine) => postMessage({ type: "ready", python: engine.python, ms: performance.now() - started, seed_limit: engine.seedLimit }),
   (error) => postMessage({ type: "failed", error: { code: "engine_failed", message: String(error) } }),
 );
 

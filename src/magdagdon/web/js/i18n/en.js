@@ -200,6 +200,13 @@ export default {
   offlineTitle: "No connection",
   offlineText: "Your game is saved on the server; play goes on when the connection is back.",
   offlinePending: "Your last tap will be sent when the connection is back; the game is saved on the server.",
+  offlineMarkSaved: "game saved",
+  offlineMarkPending: "a tap waits",
+  offlineMarkPlaying: "playing on this device",
+  offlineWaitLoading: "The game's engine is still downloading: play goes on here once it is ready.",
+  offlineWaitMissing: "Offline play needs one more download (SETTINGS). Wait for the connection.",
+  offlineWaitNoLog: "This game's record is not on this device: wait for the connection, or start a NEW GAME here.",
+  offlineWaitOff: "Offline play is off (SETTINGS). Wait for the connection.",
   saving: "saving…",
   // what a screen reader says: the announcements region's name, each tap's outcome, the lit cell
   live: "Game announcements",
