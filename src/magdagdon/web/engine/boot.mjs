@@ -30,7 +30,7 @@ export async function startEngine({ loadPyodide, indexURL, engineZip }) {
   const host = pyodide.pyimport("magdagdon.engine.host");
   const python = pyodide.runPython("import sys; '.'.join(map(str, sys.version_info[:3]))");
   const call = (name, request) => JSON.parse(host[name](JSON.stringify(request)));
-  // as JSON: a Python int of 2**53 or more would come over as a BigInt
+  // as JSON: a Python int beyond JavaScript's exact integers would come over as a BigInt
   const seedLimit = JSON.parse(pyodide.runPython(
     "import json\nfrom magdagdon.engine.rules import SEED_LIMIT\njson.dumps(SEED_LIMIT)"));
   return {

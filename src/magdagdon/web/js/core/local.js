@@ -81,19 +81,13 @@ export function start() {
 let healing = null;
 function heal() {
   healing ??= (async () => {
-    let next = backoff();
-    for (let tries = 1; !isReady; tries += 1) {
+    // tries 0.5, 1, 2… at most 15 s apart, at once when the browser or the server says the
+    // connection is back (resend.js's pause)
+    const next = backoff();
+    while (!isReady) {
       const found = await checkEngine().catch(() => ({ damaged: [] }));
       stateIs(found.damaged.length ? "damaged" : "missing");
       await next();
-      // a few quick tries; then only once the browser or the server says the connection is back
-      if (!navigator.onLine || tries % 3 === 0) {
-        await new Promise((resolve) => {
-          window.addEventListener("online", resolve, { once: true });
-          window.addEventListener("magdagdon-answer", resolve, { once: true });
-        });
-        next = backoff();
-      }
       if (document.body.dataset.offline === "off") return;
       await start().catch(() => null);
     }

@@ -32,20 +32,23 @@ export function prepareLater() {
   } catch {
     // storage refused: as a first visit
   }
-  if (fetched) whenKept(() => startLocal().catch(console.warn));
+  if (fetched) whenKept(() => offlineOn() && startLocal().catch(console.warn));
   else if (saveData()) document.body.dataset.offline = "asks";
 }
 
-// The first finished turn: the download starts, once the service worker keeps the page.
+// The first finished turn: the downloads start, once the service worker keeps the page.
 export function turnFinished() {
-  if (wanted || !offlineOn() || saveData() || local?.readyNow()) return;
+  if (wanted) return;
   wanted = true;
-  whenKept(() => startLocal().catch(console.warn));
+  // the page's files not kept by the first visit (the service worker, sw.js)
+  whenKept(() => navigator.serviceWorker?.controller?.postMessage({ type: "keep-page" }));
+  if (!offlineOn() || saveData() || local?.readyNow()) return;
+  whenKept(() => offlineOn() && startLocal().catch(console.warn));
 }
 
 function whenKept(go) {
   const sw = navigator.serviceWorker;
-  const later = () => setTimeout(() => offlineOn() && go(), 1000);
+  const later = () => setTimeout(go, 1000);
   if (sw && sw.controller === null) sw.addEventListener("controllerchange", later, { once: true });
   else later();
 }
