@@ -69,10 +69,11 @@ def finish_a_turn(page: Page, url: str) -> None:
         log = api(page, "GET", f"{url}/api/games/{game['id']}/log")["actions"]
         return any(action["type"] == "confirm" for action in log)
 
+    avoid: set[tuple[int, int, int, int]] = set()  # places that left a roll stuck
     for _ in range(60):
         if confirmed():
             return
-        play_a_turn(page)
+        play_a_turn(page, avoid)
     raise AssertionError("no turn finished")
 
 

@@ -87,19 +87,19 @@ export function notice(view, t) {
     : view.waiting
       ? ["span", { "data-offline-mark": "pending" }, t("offlineMarkPending")]
       : ["span", {}, t("offlineMarkSaved")];
-  return [["strong", { class: "notice-title" }, t("offlineTitle")], " ", text];
+  return [["strong", { class: "notice-title" }, t("offlineTitle")], " · ", text];
 }
 
 // While a tap waits for the server, the message area says plainly what it waits for and what
 // the player can do (local.js's waitsFor: the engine's download, a download it needs, …).
 export function waitingWords(view, t, why) {
-  return [["span", { "data-offline-pending": "" }, t("offlinePending")], " ", ["span", { "data-offline-why": why ?? "" }, why ? t(why) : ""]];
+  return [["span", { "data-offline-pending": "" }, t("offlineTapWaits")], " ", ["span", { "data-offline-why": why ?? "" }, why ? t(why) : ""]];
 }
 
 // The notice alone, when there is no game to draw at all (the first visit, with no connection).
 export function showNotice(el, view, t) {
   el.className = "message offline";
-  const [title, space] = notice(view, t);
-  el.replaceChildren(h(title[0], title[1], title[2]), space, h("span", {}, t("offlineText")));
+  const [title] = notice(view, t);
+  el.replaceChildren(h(title[0], title[1], title[2]), " ", h("span", {}, t("offlineText")));
   el.dataset.notice = "offline";
 }

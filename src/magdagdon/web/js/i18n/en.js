@@ -200,6 +200,7 @@ export default {
   offlineTitle: "No connection",
   offlineText: "Your game is saved on the server; play goes on when the connection is back.",
   offlinePending: "Your last tap will be sent when the connection is back; the game is saved on the server.",
+  offlineTapWaits: "Your tap waits.",
   offlineMarkSaved: "game saved",
   offlineMarkPending: "a tap waits",
   offlineMarkPlaying: "playing on this device",

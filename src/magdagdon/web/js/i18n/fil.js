@@ -203,6 +203,7 @@ export default {
   offlineTitle: "Walang koneksyon",
   offlineText: "Naka-save sa server ang laro mo; tuloy ang laro pagbalik ng koneksyon.",
   offlinePending: "Ipapadala ang huling tap mo pagbalik ng koneksyon; naka-save sa server ang laro.",
+  offlineTapWaits: "Naghihintay ang tap mo.",
   offlineMarkSaved: "naka-save ang laro",
   offlineMarkPending: "naghihintay ang tap",
   offlineMarkPlaying: "laro sa device na ito",
