@@ -1,8 +1,9 @@
 """No dead end without the server, in Debian's Chromium with a real server that stops (its port
 refuses) and comes back on the same port, not only a browser told it is offline:
 
-1. a tap made while the engine is still starting waits, says what it waits for, and the engine
-   plays it as soon as it is ready, also after a reload; back, the server has it once;
+1. a tap made while the engine kept on the device is still starting waits, says what it waits
+   for, and the engine plays it as soon as it is ready, also after a reload; back, the server
+   has it once;
 2. a damaged engine file in the service worker's cache is found and fetched again by itself;
 3. the server back while the page is open: the game played here is sent at once, and the
    connection's mark goes.
@@ -63,8 +64,12 @@ def test_1_a_tap_made_before_the_engine_is_ready_is_played_by_it(
     open_page(page, f"{live_server.url}/")
     wait_controlled(page)
     game = api(page, "GET", f"{live_server.url}/api/games/current")
-    # the game's log reached this device (the engine replays it): the signal goes now
+    # the engine is kept on this device, and the game's log (the engine replays it)
+    page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
     assert eventually(lambda: page.evaluate(LOGGED, game["id"]), 120)
+    # opened again: the engine starts anew (seconds); the signal goes in the first of them
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
     live_server.kill()
 
     page.locator('[data-action="roll"]').click()

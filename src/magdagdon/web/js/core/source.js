@@ -24,15 +24,17 @@ const FETCHED = "magdagdon.engineFetched";
 export const saveData = () => Boolean(navigator.connection?.saveData || navigator.connection?.metered);
 let wanted = false;
 
+function fetchedBefore() {
+  try {
+    return localStorage.getItem(FETCHED) === "1";
+  } catch {
+    return false; // storage refused: as a first visit
+  }
+}
+
 export function prepareLater() {
   if (!offlineOn()) return void (document.body.dataset.offline = "off");
-  let fetched = false;
-  try {
-    fetched = localStorage.getItem(FETCHED) === "1";
-  } catch {
-    // storage refused: as a first visit
-  }
-  if (fetched) whenKept(() => offlineOn() && startLocal().catch(console.warn));
+  if (fetchedBefore()) whenKept(() => offlineOn() && startLocal().catch(console.warn));
   else if (saveData()) document.body.dataset.offline = "asks";
 }
 
@@ -63,6 +65,10 @@ export const exportRefused = () => loadLocal().then((m) => m.exportRefused());
 
 export const holds = (id) => local?.holds(id) ?? false;
 export const seen = (game) => { last = game; local?.seen(game); };
-export const act = (state, action, onWait) => (local ?? api).act(state, action, onWait);
+// On a device with the engine, a tap made before local.js has loaded goes through it too: the
+// engine, starting, may take the game over if the server does not answer.
+export const act = (state, action, onWait) => (local || !offlineOn() || !fetchedBefore()
+  ? (local ?? api).act(state, action, onWait)
+  : loadLocal().then((m) => m.act(state, action, onWait)));
 export const game = (id) => (local ?? api).game(id);
 export const newGame = (difficulty, options) => (local ?? api).newGame(difficulty, options);
