@@ -29,6 +29,7 @@ async function answer(pending) {
   try {
     response = await pending;
   } catch (err) {
+    if (!unanswered) window.dispatchEvent(new Event("magdagdon-unanswered"));
     unanswered = true;
     throw new ApiError(0, "network", String(err));
   }

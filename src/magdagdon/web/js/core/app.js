@@ -164,6 +164,11 @@ function watchConnection() {
     if (source.waiting()) source.sendPlayed().catch(() => null);
     else if (view.game && !view.busy) play.request(() => play.reload());
   });
+  // no answer (api.js): the server cannot be reached, whatever the browser says
+  window.addEventListener("magdagdon-unanswered", () => {
+    view.offline = true;
+    if (view.game) render(view, dom);
+  });
   // an answer after none came (api.js): the server is back, whatever the browser says
   window.addEventListener("magdagdon-answer", () => {
     view.offline = false;

@@ -42,6 +42,8 @@ function stateIs(name) {
 export function start() {
   if (ready) return ready;
   if (!isReady) stateIs("loading");
+  // the rest of the page with the engine (the worker's own scripts among it): kept for offline
+  navigator.serviceWorker?.controller?.postMessage({ type: "keep-page" });
   ready = new Promise((resolve, reject) => {
     worker = new Worker("/engine/worker.js", { type: "module" });
     worker.onmessage = ({ data }) => {
