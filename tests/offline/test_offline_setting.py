@@ -4,6 +4,7 @@ states is the bytes of exactly the files it fetched (as they are on the server's
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
@@ -96,7 +97,11 @@ def test_offline_play_switch_states_its_download_and_fetches_only_when_on(
     assert any(name.endswith(".wasm") for name in files)
     total = sum(on_disk(name).stat().st_size for name in files)
     assert int(stated.get_attribute("data-engine-bytes") or "0") == total
-    assert f"({total / 1e6:.1f} MB)" in stated.inner_text()
+    assert f"{total / 1e6:.1f} MB sa device" in stated.inner_text()
+    # and what the wire carries: brotli's bytes, as the build measured them
+    wire = json.loads((ON_DISK["/engine/runtime/"] / "engine-size.json").read_text())["wire"]["br"]
+    assert int(stated.get_attribute("data-engine-wire") or "0") == wire
+    assert f"({wire / 1e6:.1f} MB ang ida-download" in stated.inner_text()
 
     switch(page)
     assert button.get_attribute("aria-pressed") == "false"
