@@ -56,7 +56,12 @@ def test_requests_that_create_nothing_create_no_player(client: TestClient) -> No
                 assert "set-cookie" not in response.headers, (method, path)
             client.cookies.clear()
     assert player_count(client) == before
-    assert client.get("/api/player").json() == {"language": "fil", "name": None, "tag": None}
+    assert client.get("/api/player").json() == {
+        "language": "fil",
+        "name": None,
+        "tag": None,
+        "name_hidden": False,
+    }
     assert client.get("/api/highscores?difficulty=peaceful").json() == []
     assert client.get("/api/games/current").status_code == 404
 
