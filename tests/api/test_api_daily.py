@@ -369,6 +369,7 @@ def test_a_bad_name_is_refused_and_changes_nothing(
         "language": "en",
         "name": "Majda",
         "tag": None,
+        "name_hidden": False,
     }
 
 

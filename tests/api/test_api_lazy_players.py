@@ -61,6 +61,7 @@ def test_requests_that_create_nothing_create_no_player(client: TestClient) -> No
         "name": None,
         "tag": None,
         "name_max": 20,
+        "name_hidden": False,
     }
     assert client.get("/api/highscores?difficulty=peaceful").json() == []
     assert client.get("/api/games/current").status_code == 404
