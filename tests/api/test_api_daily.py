@@ -370,6 +370,7 @@ def test_a_bad_name_is_refused_and_changes_nothing(
         "name": "Majda",
         "tag": None,
         "name_hidden": False,
+        "name_max": 20,
     }
 
 

@@ -123,6 +123,7 @@ def test_an_operator_hides_shows_resets_and_forgets(
             "name": "Majda",
             "tag": None,
             "name_hidden": True,
+            "name_max": 20,
         }
         # a new name stays hidden too
         assert alice.put("/api/player", json={"name": "Majda2"}).json()["name_hidden"] is True

@@ -58,23 +58,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``magdagdon admin``; answer the exit status."""
-    from sqlalchemy.exc import SQLAlchemyError
-
     from magdagdon.services.moderation import UnknownPlayerError
     from magdagdon.store import SchemaTooNewError, Store, describe, resolve_db
-    from magdagdon.store.failures import StorageUnavailableError
+    from magdagdon.store.failures import DATABASE_ERRORS, StorageUnavailableError
 
     if args.admin_command == "forget" and not args.yes:
         print("magdagdon: forgetting a player cannot be undone: add --yes", file=sys.stderr)
         return 2
     target = resolve_db(args.db)
+    refusals: tuple[type[BaseException], ...] = (
+        SchemaTooNewError,
+        StorageUnavailableError,
+        OSError,
+        *DATABASE_ERRORS,
+    )
     try:
         with Store(target) as store:
             return _run(store, args)
     except UnknownPlayerError as exc:
         print(f"magdagdon: {exc.args[0]}", file=sys.stderr)
         return 1
-    except (SchemaTooNewError, SQLAlchemyError, StorageUnavailableError, OSError) as exc:
+    except refusals as exc:
         reason = getattr(exc, "orig", None) or exc
         print(f"magdagdon: admin on {describe(target)} failed: {reason}", file=sys.stderr)
         return 1

@@ -18,9 +18,7 @@ from magdagdon.store import moderation
 from magdagdon.store.moderation import LogEntry
 
 if TYPE_CHECKING:
-    from sqlalchemy import Connection
-
-    from magdagdon.store import Store
+    from magdagdon.store import Rows, Store
 
 ID_LENGTH = 12
 
@@ -64,11 +62,11 @@ def day_names(store: Store, day: str) -> list[NameRow]:
     return rows
 
 
-def _token(conn: Connection, wanted: str) -> str:
+def _token(rows: Rows, wanted: str) -> str:
     wanted = wanted.strip().upper()
     if len(wanted) != ID_LENGTH:
         raise UnknownPlayerError(f"a player id has {ID_LENGTH} hexadecimal digits: {wanted!r}")
-    for token in moderation.tokens(conn):
+    for token in moderation.tokens(rows.conn):
         if player_id(token) == wanted:
             return token
     raise UnknownPlayerError(f"no player has the id {wanted}")
@@ -78,7 +76,7 @@ def _act(store: Store, operator: str, action: str, wanted: str) -> str:
     """Do ``action`` on the player ``wanted`` and log it, in one transaction; answer the
     log's detail."""
     with store.write() as rows:
-        token = _token(rows.conn, wanted)
+        token = _token(rows, wanted)
         kept = moderation.name(rows.conn, token)
         if kept is None:
             raise UnknownPlayerError(f"no player has the id {wanted}")
