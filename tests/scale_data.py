@@ -124,7 +124,7 @@ class Rows:
         age = timedelta(days=rng.uniform(60, 90) if never else rng.uniform(0.5, 90))
         made = self.midnight - age
         name = f"Player {index}" if index % 10 == 0 else None
-        self.players.append((token, "fil" if index % 2 else "en", _stamp(made), name))
+        self.players.append((token, "fil" if index % 2 else "en", _stamp(made), name, False))
         if never:
             return
         if index >= shape.attempts and rng.random() < shape.leavers:

@@ -97,10 +97,11 @@ def token_of(client: TestClient) -> str:
 def test_statistics_are_the_engines_figures_over_the_covered_games(
     client: TestClient, other_client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    Clock(tmp_path, monkeypatch, "2026-12-02")
+    clock = Clock(tmp_path, monkeypatch, "2026-12-01")  # the daily attempts end on their day
     store: Store = client.app.state.store  # type: ignore[attr-defined]
     finished = fill(store, token_of(client), random.Random(5))
     fill(store, token_of(other_client), random.Random(6))  # another player's: not counted
+    clock.set("2026-12-02")
     found = read_stats(client)
     assert {key: found[key] for key in expected(finished, 7)} == expected(finished, 7)
     assert found["difficulty"] == "peaceful"
@@ -133,7 +134,10 @@ def test_statistics_of_no_game(client: TestClient) -> None:
     assert client.get("/api/stats").status_code == 422
 
 
-def test_the_migration_fills_in_the_games_finished_before_it(db_url: str) -> None:
+def test_the_migration_fills_in_the_games_finished_before_it(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Clock(tmp_path, monkeypatch, "2026-12-01")  # the daily attempt ends on its day
     with Store(db_url) as store:
         player = store.new_player().token
         finished = fill(store, player, random.Random(7))
