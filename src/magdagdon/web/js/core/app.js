@@ -161,19 +161,8 @@ function watchConnection() {
   window.addEventListener("online", () => {
     view.offline = false;
     render(view, dom);
-    if (source.waiting()) source.sendPlayed().catch(() => null);
+    if (source.waiting()) play.request(source.sendPlayed);
     else if (view.game && !view.busy) play.request(() => play.reload());
-  });
-  // no answer (api.js): the server cannot be reached, whatever the browser says
-  window.addEventListener("magdagdon-unanswered", () => {
-    view.offline = true;
-    if (view.game) render(view, dom);
-  });
-  // an answer after none came (api.js): the server is back, whatever the browser says
-  window.addEventListener("magdagdon-answer", () => {
-    view.offline = false;
-    if (view.game) render(view, dom);
-    if (source.waiting()) source.sendPlayed().catch(() => null);
   });
 }
 
@@ -181,10 +170,7 @@ function watchConnection() {
 // connection is back (play.js, api.act).
 async function startOffline(played = []) {
   view.offline = true;
-  if (played.length || source.offlineOn()) {
-    source.startLocal().catch(() => {});
-    await source.loadLocal(); // a tap kept from before goes on here once the engine is ready
-  }
+  if (played.length || source.offlineOn()) source.startLocal().catch(() => {});
   const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);
   if (last) render(view, dom);
