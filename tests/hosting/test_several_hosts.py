@@ -83,8 +83,20 @@ class Client:
         Each carries the game's ``version``, as the page sends it, so that an action whose
         answer was lost (nginx's 502) is sent again safely (docs/api.md: a retry)."""
         done = 0
+        avoid: set[tuple[int, tuple[int, int]]] = set()  # placements that left the turn stuck
+        turn = state["turn"]
         while state["phase"] != "over" and (actions is None or done < actions):
-            move = legal_moves(state)[0] | {"version": state["version"]}
+            if state["turn"] != turn:
+                avoid, turn = set(), state["turn"]
+            if state["stuck"]:  # never the same placement again this turn: no endless loop
+                avoid |= {(d["id"], tuple(d["cell"])) for d in state["dice"] if d["cell"]}
+            moves = legal_moves(state)
+            fresh = [
+                m
+                for m in moves
+                if m["type"] != "stage" or (m["die"], tuple(m["cell"])) not in avoid
+            ]
+            move = (fresh or moves)[0] | {"version": state["version"]}
             path = f"/api/games/{state['id']}/actions"
             status, answer = self.call("POST", path, move)
             if status == 502:
