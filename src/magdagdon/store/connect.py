@@ -96,6 +96,10 @@ def open_engine(
         pool_size=connections,
         max_overflow=MAX_OVERFLOW,
         pool_timeout=waits.lock,
+        # a connection the server ended (a failover, an operator's pg_terminate_backend) is
+        # found at checkout and made anew, in every worker's pool, instead of failing the
+        # first request that draws it after the database is back
+        pool_pre_ping=True,
         isolation_level="READ COMMITTED",
         connect_args={"connect_timeout": max(2, waits.connect), "options": options},
     )
