@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from magdagdon.api.errors import described
 from magdagdon.api.schemas.derive import model_of
 from magdagdon.services import name_rules, sync, transfer
 from magdagdon.store import HighScore
@@ -164,14 +165,18 @@ class ErrorBody(BaseModel):
     error: ErrorDetail
 
 
-def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
-    """The OpenAPI ``responses`` entries of the error statuses a route can answer."""
-    descriptions = {
-        404: "No such game (or another player's)",
-        409: "The rules do not allow this action now; nothing changed",
-        422: "Malformed request",
+def error_responses(*errors: type[Exception]) -> dict[int | str, dict[str, object]]:
+    """The OpenAPI ``responses`` entries of the errors a route can answer, from the one table
+    (``api/errors.py``): a status each, described by each error's code and meaning."""
+    by_status: dict[int, list[str]] = {}
+    for error in errors:
+        status, words = described(error)
+        if words not in by_status.setdefault(status, []):
+            by_status[status].append(words)
+    return {
+        status: {"model": ErrorBody, "description": "\n".join(words)}
+        for status, words in sorted(by_status.items())
     }
-    return {s: {"model": ErrorBody, "description": descriptions[s]} for s in statuses}
 
 
 class DeviceLinkView(BaseModel):
