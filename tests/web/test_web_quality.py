@@ -37,7 +37,7 @@ FIRST_LOAD_BUDGET = 150 * 1024
 #: English words before the page first speaks English.
 LATER = (
     "i18n/en.js",
-    *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
+    *("app/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
     *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
     *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),
