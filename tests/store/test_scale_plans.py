@@ -148,6 +148,8 @@ def test_the_days_table_reads_its_index_and_equals_brute_force(
     for difficulty in Difficulty:
         truth = brute_table(everything, difficulty)
         assert len(truth) > 6000
+        with store.read() as reads:  # the day's scores, counted again after the bulk rows
+            assert reads.day_attempts(DAY, difficulty) == len(truth)
         # a player far down the table sees the top 100 and their own row below
         far = truth[len(truth) // 2]
         entries = daily.table(store, far["player"], difficulty)
