@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -50,11 +51,11 @@ P99_BUDGET_MS = 200.0
 
 class Recorder:
     def __init__(self) -> None:
-        self.answers: list[tuple[float, float, bool]] = []  # when, ms, ok
+        self.answers: list[tuple[float, float, str]] = []  # when, ms, what went wrong ("")
 
-    def record(self, began: float, ok: bool) -> None:
+    def record(self, began: float, error: str) -> None:
         now = time.perf_counter()
-        self.answers.append((now, (now - began) * 1000, ok))
+        self.answers.append((now, (now - began) * 1000, error))
 
 
 async def call(
@@ -63,10 +64,10 @@ async def call(
     began = time.perf_counter()
     try:
         response = await client.request(method, path, json=body)
-    except httpx.HTTPError:
-        recorder.record(began, False)
+    except httpx.HTTPError as error:
+        recorder.record(began, type(error).__name__)
         return None
-    recorder.record(began, response.status_code < 400)
+    recorder.record(began, str(response.status_code) if response.status_code >= 400 else "")
     return response
 
 
@@ -119,7 +120,7 @@ async def lateness(stop: float, found: list[float]) -> None:
 
 async def step(
     base: str, players: int, hold: float, seed: int, seeds: dict[Difficulty, int]
-) -> tuple[float, float, int, int, float]:
+) -> tuple[float, float, int, str, float]:
     recorder = Recorder()
     began = time.perf_counter()
     stop = began + hold
@@ -131,9 +132,10 @@ async def step(
     ]
     tasks.append(asyncio.create_task(lateness(stop, late)))
     await asyncio.wait(tasks)
-    counted = [(ms, ok) for when, ms, ok in recorder.answers if when > began + hold / 2]
+    counted = [(ms, error) for when, ms, error in recorder.answers if when > began + hold / 2]
     times = sorted(ms for ms, _ in counted)
-    errors = sum(1 for _, ok in counted if not ok)
+    kinds = Counter(error for _, error in counted if error)
+    errors = " ".join(f"{kind}×{n}" for kind, n in kinds.most_common()) or "0"
     median = statistics.median(times) if times else float("nan")
     return median, p99_of(times), len(counted), errors, p99_of(sorted(late[len(late) // 2 :]))
 
@@ -188,7 +190,7 @@ def main() -> None:
                 median, p99, count, errors, late = asyncio.run(
                     step(base, players, args.hold, number, seeds)
                 )
-                passes = p99 <= P99_BUDGET_MS and errors == 0
+                passes = p99 <= P99_BUDGET_MS and errors == "0"
                 print(
                     f"| {players} | {count} | {median:.1f} | {p99:.1f} | {errors} | {late:.1f} | "
                     f"{'yes' if passes else 'no'} | {os.getloadavg()[0]:.1f} |",

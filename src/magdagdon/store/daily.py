@@ -95,7 +95,14 @@ AHEAD = select(
 )
 _KEY = (_r.daily_date, _r.difficulty, _r.score)
 _ids: BindParameter[list[str]] = bindparam("ids", expanding=True)
-_scores_of = select(*_KEY, func.count()).where(_r.daily_date.isnot(None)).group_by(*_KEY)
+# in the key's order: two transactions that update several counts lock them in the same order
+# (on PostgreSQL), so neither waits for the other in a cycle
+_scores_of = (
+    select(*_KEY, func.count())
+    .where(_r.daily_date.isnot(None))
+    .group_by(*_KEY)
+    .order_by(*_KEY)
+)
 
 
 def _count_up(dialect: Any, counted: Any) -> Insert:
