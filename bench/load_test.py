@@ -19,7 +19,10 @@ The players are simulated in this process, on the same machine: each step also p
 p99 of this process's own lateness (how late a 50 ms sleep of its event loop wakes), since an
 answer is timed by the client and a busy client adds its lateness to every answer. ``--pin``
 runs the server (its workers and PostgreSQL) on the first CPU and the players on the second, so
-that a step measures one core's worth of server without the players' own work on it:
+that a step measures one core's worth of server without the players' own work on it. Each step
+also prints the CPU time the server (its workers and PostgreSQL's processes) spent in its second
+half over that time: the cores it kept busy, and so the players a core holds at this pace
+whatever else the machine runs (as long as the step passes):
 
     uv run --locked python bench/load_test.py --pin --steps 25,50,100,200 --hold 40
 """
@@ -118,26 +121,60 @@ async def lateness(stop: float, found: list[float]) -> None:
         found.append((time.perf_counter() - began - 0.05) * 1000)
 
 
+def cpu_seconds(roots: set[int]) -> float:
+    """The CPU time (user and system) of the processes ``roots`` and all their descendants,
+    those that ended included (counted in their parent's), from ``/proc``."""
+    stats: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                text = (entry / "stat").read_text()
+            except OSError:
+                continue
+            stats[int(entry.name)] = text[text.rindex(")") + 2 :].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    total, found = 0, set(roots)
+    while True:  # the descendants, generation by generation
+        more = {pid for pid, fields in stats.items() if int(fields[1]) in found} - found
+        if not more:
+            break
+        found |= more
+    for pid in found & set(stats):
+        total += sum(int(value) for value in stats[pid][11:15])  # utime stime cutime cstime
+    return total / ticks
+
+
+async def server_cores(hold: float, roots: set[int], found: list[float]) -> None:
+    """The server's cores busy over the second half of a step (its CPU time / the time)."""
+    await asyncio.sleep(hold / 2)
+    began = cpu_seconds(roots)
+    await asyncio.sleep(hold / 2)
+    found.append((cpu_seconds(roots) - began) / (hold / 2))
+
+
 async def step(
-    base: str, players: int, hold: float, seed: int, seeds: dict[Difficulty, int]
-) -> tuple[float, float, int, str, float]:
+    base: str, players: int, hold: float, seed: int, seeds: dict[Difficulty, int], roots: set[int]
+) -> tuple[float, float, int, str, float, float]:
     recorder = Recorder()
     began = time.perf_counter()
     stop = began + hold
     rng = random.Random(seed)
     late: list[float] = []
+    cores: list[float] = []
     tasks = [
         asyncio.create_task(player(base, recorder, random.Random(rng.random()), stop, seeds))
         for _ in range(players)
     ]
     tasks.append(asyncio.create_task(lateness(stop, late)))
+    tasks.append(asyncio.create_task(server_cores(hold, roots, cores)))
     await asyncio.wait(tasks)
     counted = [(ms, error) for when, ms, error in recorder.answers if when > began + hold / 2]
     times = sorted(ms for ms, _ in counted)
     kinds = Counter(error for _, error in counted if error)
     errors = " ".join(f"{kind}×{n}" for kind, n in kinds.most_common()) or "0"
     median = statistics.median(times) if times else float("nan")
-    return median, p99_of(times), len(counted), errors, p99_of(sorted(late[len(late) // 2 :]))
+    late_p99 = p99_of(sorted(late[len(late) // 2 :]))
+    return median, p99_of(times), len(counted), errors, late_p99, cores[0]
 
 
 def serve(db: str, pin: bool) -> tuple[subprocess.Popen[str], str]:
@@ -183,16 +220,18 @@ def main() -> None:
             print(f"{args.players} players in the database; {where}; {os.cpu_count()} CPUs")
             print(
                 "| players | answers | median ms | p99 ms | errors | client late p99 ms "
-                "| passes | load |"
+                "| server cores busy | players a busy core | passes | load |"
             )
-            print("|---|---|---|---|---|---|---|---|")
+            print("|---|---|---|---|---|---|---|---|---|---|")
+            roots = {process.pid, server.process.pid}  # the workers, PostgreSQL's backends
             for number, players in enumerate(int(s) for s in args.steps.split(",")):
-                median, p99, count, errors, late = asyncio.run(
-                    step(base, players, args.hold, number, seeds)
+                median, p99, count, errors, late, cores = asyncio.run(
+                    step(base, players, args.hold, number, seeds, roots)
                 )
                 passes = p99 <= P99_BUDGET_MS and errors == "0"
                 print(
                     f"| {players} | {count} | {median:.1f} | {p99:.1f} | {errors} | {late:.1f} | "
+                    f"{cores:.2f} | {players / cores if cores else float('nan'):.0f} | "
                     f"{'yes' if passes else 'no'} | {os.getloadavg()[0]:.1f} |",
                     flush=True,
                 )

@@ -182,7 +182,6 @@ def test_the_days_table_plans_use_its_index(store: Store, everything: Everything
     assert_indexed(plan(store, store_daily.MY_ATTEMPT, mine), "game_results_by_player")
     counted = of_day | at | {"game_id": middle["game_id"]}
     assert_indexed(plan(store, store_daily.AHEAD, counted), index)
-    assert_indexed(plan(store, store_daily.TIED_AHEAD, counted), index)
 
 
 def test_statistics_and_high_scores_read_their_indexes_and_equal_brute_force(

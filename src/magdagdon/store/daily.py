@@ -85,23 +85,20 @@ def _scored(*where: ColumnElement[bool]) -> ScalarSelect[int]:
 
 # how many ranked attempts the day has: its counts, one row a score
 ATTEMPTS = select(_scored())
-# before the attempt (score, end, id) among those of the same score and end: a range of the index
-TIED_AHEAD = select(_count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id))
-# before it in all: the better scores' counts, and those of its own score before it
+# before the attempt (score, end, id): the better scores' counts, and those of its own score
+# that ended before it or in the same millisecond with a smaller id (two ranges of the index);
+# and, in one round trip, those last ones alone (its place among the same score and end)
+_TIED_AHEAD = _count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id)
 AHEAD = select(
-    _scored(_d.score > _score)
-    + _count(_r.score == _score, _r.finished_at < _end)
-    + _count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id)
+    _scored(_d.score > _score) + _count(_r.score == _score, _r.finished_at < _end) + _TIED_AHEAD,
+    _TIED_AHEAD,
 )
 _KEY = (_r.daily_date, _r.difficulty, _r.score)
 _ids: BindParameter[list[str]] = bindparam("ids", expanding=True)
 # in the key's order: two transactions that update several counts lock them in the same order
 # (on PostgreSQL), so neither waits for the other in a cycle
 _scores_of = (
-    select(*_KEY, func.count())
-    .where(_r.daily_date.isnot(None))
-    .group_by(*_KEY)
-    .order_by(*_KEY)
+    select(*_KEY, func.count()).where(_r.daily_date.isnot(None)).group_by(*_KEY).order_by(*_KEY)
 )
 
 
@@ -262,9 +259,8 @@ class DailyReads:
             "finished_at": row.finished_at,
             "game_id": row.game_id,
         }
-        ahead = int(self.conn.execute(AHEAD, query).scalar_one())
-        tied = int(self.conn.execute(TIED_AHEAD, query).scalar_one())
-        return ahead + 1, Position(row.score, row.finished_at, tied + 1)
+        ahead, tied = self.conn.execute(AHEAD, query).one()
+        return int(ahead) + 1, Position(row.score, row.finished_at, int(tied) + 1)
 
     def day_attempts(self, day: str, difficulty: Difficulty) -> int:
         """How many finished ranked attempts the day's table of ``difficulty`` has."""
