@@ -77,7 +77,10 @@ async def call(
 async def player(
     base: str, recorder: Recorder, rng: random.Random, stop: float, seeds: dict[Difficulty, int]
 ) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+    # a connection idle for 3 s is not used again: the server (uvicorn) closes one idle for 5 s,
+    # and a request sent on it as it closes fails (a browser sends it again; httpx does not)
+    limits = httpx.Limits(keepalive_expiry=3)
+    async with httpx.AsyncClient(base_url=base, timeout=10, limits=limits) as client:
         await asyncio.sleep(rng.uniform(0, 5))
         for difficulty in Difficulty:
             if time.perf_counter() > stop:

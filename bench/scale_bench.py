@@ -130,6 +130,11 @@ def measure(
     starts: dict[str, list[float]] = {empty_db: [], db: []}
     for target in (empty_db, db, db, empty_db) * 2:  # ABBA, twice
         starts[target].append(serving_time(target))
+        which = "empty" if target == empty_db else f"{shape.players:,} players"
+        print(
+            f"  start, {which}: {starts[target][-1]:.2f} s (load {os.getloadavg()[0]:.1f})",
+            file=sys.stderr,
+        )
     results["start: to Serving on, empty database (s)"] = starts[empty_db]
     results["start: to Serving on (s)"] = starts[db]
     return results
