@@ -7,7 +7,8 @@ client (its own cookie, so its own player) and plays today's challenge as a pers
 look at today's challenges, a new attempt, then each action after a think time of 1 to 5
 seconds (the engine picks a random legal action, Powers and unstages included, as
 ``tests/api_helpers.random_action``), and at the end the day's table and STATISTIKA; then the
-next difficulty. The number of players steps up (``--steps``), each step held ``--hold``
+next difficulty. After a step of 10 players that is not counted (a new server's first answers
+are slow once), the number of players steps up (``--steps``), each step held ``--hold``
 seconds; the answers of each step's second half count.
 
     uv run --locked python bench/load_test.py --steps 50,100,200,400 --hold 40
@@ -227,6 +228,9 @@ def main() -> None:
             )
             print("|---|---|---|---|---|---|---|---|---|---|")
             roots = {process.pid, server.process.pid}  # the workers, PostgreSQL's backends
+            # a step not counted first: the first answers of a new server are slow once (its
+            # modules, PostgreSQL's caches), which says nothing of the players it holds
+            asyncio.run(step(base, 10, args.hold / 2, -1, seeds, roots))
             for number, players in enumerate(int(s) for s in args.steps.split(",")):
                 median, p99, count, errors, late, cores = asyncio.run(
                     step(base, players, args.hold, number, seeds, roots)
