@@ -6,6 +6,7 @@ The sizes are printed side by side, with the growth from the smallest to the lar
 
     uv run --locked python bench/scale_bench.py --sizes 10000,100000
     uv run --locked python bench/scale_bench.py --sizes 10000,1000000 --flat-only
+    uv run --locked python bench/scale_bench.py --sizes 1000000 --flat-only --keep /var/tmp/scale
     uv run --locked python bench/scale_bench.py --db sqlite --sizes 10000
 
 Each size has one ranked attempt at today's challenge a player (a third on each difficulty),

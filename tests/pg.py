@@ -151,6 +151,7 @@ class PostgresServer:
     def stop(self) -> None:
         if self.kept is not None:
             self.halt()  # its files stay for the next run
+            self._log.close()
             return
         if self.process.poll() is None:
             self.process.terminate()  # SIGTERM: a "smart" shutdown, then the files go
