@@ -56,7 +56,7 @@ def build(path: Path = PATH) -> dict[str, int]:
     out: dict[str, list[tuple[list[int], int, int, float]]] = {}
     for difficulty in Difficulty:
         bot = ExpectimaxBot(opening=False)
-        values = Values(bot)
+        values = Values(bot, exact_rerolls=False)  # as the hint values (bots/hints.py)
         for state in first_turns(difficulty):
             values.judge(state)
         out[difficulty.value] = [
