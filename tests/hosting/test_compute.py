@@ -54,7 +54,8 @@ def wait_until(test: Any, timeout: float = EVENTUALLY) -> None:
 def test_a_job_runs_in_another_process_at_a_lower_priority(compute: Compute) -> None:
     assert run(compute, jobs.add, 2, 3) == 5
     assert run(compute, jobs.pid) != os.getpid()
-    assert run(compute, jobs.priority) == os.getpriority(os.PRIO_PROCESS, 0) + 10
+    # ten steps nicer, as far as the system's nicest (19) allows
+    assert run(compute, jobs.priority) == min(os.getpriority(os.PRIO_PROCESS, 0) + 10, 19)
     with pytest.raises(ValueError, match="as it was"):
         run(compute, jobs.fail, "as it was")
 
