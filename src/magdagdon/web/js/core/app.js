@@ -183,7 +183,9 @@ async function startOffline(played = []) {
   view.offline = true;
   if (played.length || source.offlineOn()) {
     source.startLocal().catch(() => {});
-    await source.loadLocal(); // a tap kept from before goes on here once the engine is ready
+    // a tap kept from before goes on here once the engine is ready; without local.js (a first
+    // visit cut off before its first turn) the page goes on with the last state and the notice
+    await source.loadLocal().catch(() => null);
   }
   const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);

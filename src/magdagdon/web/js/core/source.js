@@ -9,11 +9,18 @@ let page = null; // app.js's
 
 export const attach = (p) => { page = p; };
 export const loaded = () => local;
-export const loadLocal = () => (loading ??= import("./local.js").then((m) => (m.attach(page, last), local = m)));
+// A first visit's service worker keeps only what the page loaded: local.js may be out of reach
+// offline until the first finished turn has kept the rest; a failed load is tried again later.
+export const loadLocal = () => (loading ??= import("./local.js").then(
+  (m) => (m.attach(page, last), local = m),
+  (err) => { loading = null; throw err; }));
 export const startLocal = () => loadLocal().then((m) => m.start());
 export const waiting = () => prefs.get("offlineGames") > 0;
 export const offlineOn = () => prefs.get("offlinePlay") !== "0";
-export const played = () => (waiting() || !navigator.onLine ? loadLocal().then((m) => m.load()) : []);
+// the games played here (none readable while local.js is out of reach: they stay kept)
+export const played = () => (waiting() || !navigator.onLine
+  ? loadLocal().then((m) => m.load(), () => [])
+  : []);
 export const sendPlayed = () => loadLocal().then((m) => m.sendPlayed());
 
 // The offline engine's download (docs/web.md, "The download"): after the player's first finished
