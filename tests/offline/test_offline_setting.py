@@ -11,10 +11,11 @@ from urllib.parse import urlparse
 
 import pytest
 
-from device.page_helpers import eventually, open_page, open_screen
+from device.page_helpers import open_page, open_screen
 from device.pwa_helpers import wait_controlled
 from device.test_download import finish_a_turn
 from offline.test_offline_play import ENGINE_MS
+from waits import EVENTUALLY_MS
 from web.web_helpers import LAYOUTS
 
 if TYPE_CHECKING:
@@ -79,8 +80,12 @@ def test_offline_play_switch_states_its_download_and_fetches_only_when_on(
     # service worker keeps the rest of the page (asked for at the same time, the same delay
     # after), none of the runtime came (the worker's two small scripts are the page's own)
     page.locator('[data-action="close"]').first.click()
-    finish_a_turn(page, live_server.url)
-    assert eventually(lambda: LATER in fetched)
+    # waited on as an event: Playwright's sync API hands events to listeners (`fetched`) only
+    # while the test calls into it
+    with context.expect_event(
+        "request", lambda request: urlparse(request.url).path == LATER, timeout=EVENTUALLY_MS
+    ):
+        finish_a_turn(page, live_server.url)
     assert [p for p in engine() if p.startswith("/engine/runtime/")] == []
     open_screen(page, "settings")
 
