@@ -469,7 +469,7 @@ export function createPlay({ view, dom, render, announce }) {
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
     // the review loads when first opened (review/sheet.js), over the sheet it was opened from
-    review: (intent) => lazy(() => import("../review/sheet.js"), { css: "css/review.css", words: "review" })
+    review: (intent) => lazy(() => import("../review/sheet.js"), { css: ["css/sheet.css", "css/review.css"], words: "review" })
       .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
     "export-refused": () => source.exportRefused(),
     close: () => {

@@ -1,14 +1,11 @@
 // The game-over panel: the Final Score, its parts (one column, a line with nothing in it left
-// out), the High Scores rank (of how many), and a word of celebration for a new best.
+// out), the High Scores rank (of how many), and a word of celebration for a new best. Loaded when
+// a game is first seen over (render.js).
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num, signed } from "../lib/format.js";
 import { lazy } from "../lib/lazy.js";
-
-// "HAMON #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
-export function dailyLabel(game) {
-  return `${t("dailyNumber", { n: game.daily.number })}${game.mode === "practice" ? ` · ${t("practice")}` : ""}`;
-}
+import { dailyLabel } from "./status.js";
 
 // The foot of the panel: the rank and SURIIN ANG LARO; at a daily challenge's end also its
 // number, the share step (share.js, loaded when tapped) and the day's table, the rank on a line

@@ -1,10 +1,11 @@
 // The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
 // question (a new game that abandons the one under way, a Majda Power that costs points).
+// Loaded, with css/sheet.css, when a sheet first opens (render.js, SHEET).
 import { DIFFICULTIES } from "../core/game.js";
 import { h } from "../lib/dom.js";
 import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
-import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";
+import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/devices.js";
 import { drawSections, sheets } from "../sheets/more.js";
 import { hintsUsed } from "../lib/hints.js";
 

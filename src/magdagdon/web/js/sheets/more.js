@@ -28,7 +28,7 @@ export function register(more) {
 }
 
 async function load(name) {
-  if (MODULES[name]) await lazy(MODULES[name], { css: "css/more.css", words: "sheets" });
+  if (MODULES[name]) await lazy(MODULES[name], { css: ["css/sheet.css", "css/more.css"], words: "sheets" });
 }
 
 // ctx: {view, dom, render, request, begin, announce}; intent: the tap (its el, keyboard…).
