@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from device.kept_games import keep_game
 from device.page_helpers import TIMEOUT_MS, api, new_device, open_page, wait_ready
 from web.web_helpers import TUTORIAL_OFFERED
 
@@ -24,25 +25,6 @@ pytestmark = pytest.mark.browser
 
 GAME_ID = "o0123456789abcdef"
 PLAYED = "2026-11-30T10:00:00.000Z"
-# kept as core/kept.js keeps a game played here (its store and shape); the count core/local.js
-# keeps of them tells the next opening to send them
-KEEP = """async (game) => {
-  const db = await new Promise((resolve, reject) => {
-    const request = indexedDB.open("magdagdon", 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore("offline-games", { keyPath: "id" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction("offline-games", "readwrite");
-    tx.objectStore("offline-games").put({ ...game, began: Date.parse(game.began) });
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-  localStorage.setItem("magdagdon.offlineGames", "1");
-}"""
 
 
 def test_a_refused_game_is_named_and_offered_as_a_file(
@@ -66,7 +48,7 @@ def test_a_refused_game_is_named_and_offered_as_a_file(
             "began": PLAYED,
             "refused": None,
         }
-        page.evaluate(KEEP, game)
+        keep_game(page, game)
         with page.expect_response(lambda r: r.url.endswith("/api/games/sync")) as sync:
             page.reload()
             wait_ready(page)

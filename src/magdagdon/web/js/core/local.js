@@ -11,6 +11,7 @@
 //   stays on this device with the server's word.
 import * as api from "./api.js";
 import * as kept from "./kept.js";
+import * as prefs from "./prefs.js";
 import { backoff, wake } from "./resend.js";
 import { checkEngine } from "./offline.js";
 import { load as loadWords, t } from "../i18n/i18n.js";
@@ -302,6 +303,25 @@ function keepSyncing() {
   })().finally(() => { syncLoop = null; });
 }
 
+// The games finished here, as High Scores entries dated when they were played (sheets/scores.js
+// shows them with the last lists the server sent while it cannot be reached); `here`: the
+// game's id on this device (no review without the server).
+export async function finishedHere() {
+  const games = await kept.all().catch(() => []);
+  return games.filter((game) => game.view?.phase === "over").map(({ id, difficulty, began, view }) => ({
+    difficulty, score: view.score.total, date: new Date(began).toISOString(), turns: view.turn,
+    powers_used: view.powers.used, ruins: view.score.ruins, hints_used: view.hints_used, game_id: null, here: id,
+  }));
+}
+
+// A game that ended here: its place among the last High Scores the server sent and the games
+// finished here ({rank, among}), said as this device's until the server has the game.
+async function rankHere(state) {
+  const others = [...(prefs.getJson("scores", {})[state.difficulty] ?? []),
+    ...(await finishedHere()).filter((e) => e.difficulty === state.difficulty && e.here !== state.id)];
+  return { rank: 1 + others.filter((e) => e.score > state.score.total).length, among: others.length + 1 };
+}
+
 export const holds = (id) => held.has(id);
 export const playing = () => held.size > 0;
 
@@ -341,6 +361,7 @@ async function actHere(state, action) {
   const answer = await ask({ type: "act", action: plain });
   game.actions.push(answer.action);
   game.view = answer.view;
+  if (answer.view.phase === "over") answer.view.rank_here = await rankHere(answer.view);
   await kept.put(game);
   return answer.view;
 }

@@ -360,17 +360,8 @@ export function createPlay({ view, dom, render, announce }) {
     view.sheet = name;
     view.ask = null;
     render();
-    if (name === "settings") {
-      loadServer(view.devices, api).then(render);
-      await more.opened(name, ctx);
-    }
-    if (name === "highscores") {
-      view.scores = null;
-      await request(async () => {
-        const lists = await Promise.all(DIFFICULTIES.map((d) => api.highscores(d)));
-        view.scores = Object.fromEntries(DIFFICULTIES.map((d, i) => [d, lists[i]]));
-      });
-    }
+    if (name === "settings") loadServer(view.devices, api).then(render);
+    if (name === "settings" || name === "highscores") await more.opened(name, ctx);
   }
 
   async function chooseLanguage(lang) {

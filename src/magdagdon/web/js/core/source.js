@@ -22,6 +22,8 @@ export const played = () => (waiting() || !navigator.onLine
   ? loadLocal().then((m) => m.load(), () => [])
   : []);
 export const sendPlayed = () => loadLocal().then((m) => m.sendPlayed());
+// the games finished here that the server does not have yet, as High Scores entries
+export const finishedHere = () => (waiting() ? loadLocal().then((m) => m.finishedHere(), () => []) : []);
 
 // The offline engine's download (docs/web.md, "The download"): after the player's first finished
 // turn (turnFinished), not with the page; at once on a device that has it already (kept by the

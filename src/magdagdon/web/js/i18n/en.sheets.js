@@ -89,4 +89,6 @@ export default {
   nextDailyHours: "{h} h {m} min",
   nextDailyMinutes: "{m} min",
   nextDailyOpen: "The new DAILY has begun.",
+  hsOffline: "No connection: the last High Scores from the server, with the games finished on this device (saved to the server when the connection is back).",
+  hsHere: "on this device",
 };

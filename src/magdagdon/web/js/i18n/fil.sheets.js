@@ -90,4 +90,6 @@ export default {
   nextDailyHours: "{h} oras {m} min",
   nextDailyMinutes: "{m} min",
   nextDailyOpen: "Nagsimula na ang bagong HAMON NG ARAW.",
+  hsOffline: "Walang koneksyon: ang huling High Scores mula sa server, kasama ang mga larong natapos sa device na ito (ise-save sa server pagbalik ng koneksyon).",
+  hsHere: "sa device na ito",
 };

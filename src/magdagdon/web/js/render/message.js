@@ -17,16 +17,16 @@ export function renderMessage(el, view, hint) {
     el.dataset.key = key;
     el.replaceChildren(...parts.map(draw));
   }
-  renderMark(el, view);
 }
 
-// The connection's mark: after the message, in the message area's corner.
-function renderMark(el, view) {
-  let mark = el.parentElement?.querySelector(".conn-mark");
-  if (!mark) {
-    mark = h("p", { class: "conn-mark", "data-notice": "offline", role: "status", hidden: "" });
-    el.after(mark);
-  }
+// The connection's mark: in the message area's corner, or the game-over panel's while that
+// takes the message area's place (render.js draws it after the panel, which it may redraw).
+let mark = null;
+export function renderMark(view, dom) {
+  mark ??= h("p", { class: "conn-mark", "data-notice": "offline", role: "status", hidden: "" });
+  const over = view.game?.phase === "over" && !dom.over.hidden;
+  if (over && mark.parentElement !== dom.over) dom.over.prepend(mark);
+  if (!over && mark.parentElement !== dom.message.parentElement) dom.message.after(mark);
   mark.hidden = !view.offline;
   const key = view.offline ? JSON.stringify(notice(view, t)) : "";
   if (mark.dataset.key !== key) {

@@ -66,6 +66,8 @@ export function renderOver(el, view) {
     rank = game.rank_among
       ? t("rankAmong", { rank: game.rank, n: game.rank_among, difficulty: t(game.difficulty) })
       : t("rank", { rank: game.rank, difficulty: t(game.difficulty) });
+  } else if (game.rank_here) { // a game that ended on this device (core/local.js)
+    rank = t("rankHere", { rank: game.rank_here.rank, n: game.rank_here.among, difficulty: t(game.difficulty) });
   }
   const lines = parts(game);
   const best = newBest(game);

@@ -3,7 +3,7 @@
 import { hintMarks } from "../core/hint.js";
 import { renderBoard } from "./board.js";
 import { renderControls } from "./controls.js";
-import { renderMessage } from "./message.js";
+import { renderMark, renderMessage } from "./message.js";
 import { renderStatus } from "./status.js";
 import { renderTray } from "./tray.js";
 import { renderBar } from "./bar.js";
@@ -12,8 +12,9 @@ import { lazy } from "../lib/lazy.js";
 
 // Parts drawn by a module that loads the first time it has something to show: the first screen
 // shows no sheet (its style and other devices' words come with it) and no game over. The whole
-// view is drawn again once it has loaded; a failed load (no connection yet) is tried again by
-// the next render.
+// view is drawn again once it has loaded. The service worker keeps them after the first
+// finished turn; a load that failed (no connection before that) is asked again by the next
+// render, though a browser may hold the failure until the page is opened again.
 function onDemand(load) {
   let module = null;
   let loading = null;
@@ -56,6 +57,7 @@ export function render(view, dom) {
     renderMessage(dom.message, view, hint);
   }
   over(view, dom, game.phase === "over", (m) => m.renderOver(dom.over, view));
+  renderMark(view, dom);
   dom.menu.hidden = Boolean(view.tutorial);
   renderBar(dom.menu, view);
   dom.skip.hidden = !view.tutorial;
