@@ -31,7 +31,8 @@ function onDemand(load) {
   };
 }
 const sheet = onDemand(() => lazy(() => import("./sheet.js"), { css: "css/sheet.css", words: "devices" }));
-const over = onDemand(() => import("./over.js"));
+// (with the offline words: a game that ended on this device gives its place here)
+const over = onDemand(() => lazy(() => import("./over.js"), { words: "offline" }));
 
 export function render(view, dom) {
   const game = view.game;
