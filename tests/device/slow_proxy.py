@@ -12,21 +12,16 @@ import socket
 import threading
 import time
 
+from device.local_proxy import LocalProxy
 from waits import EVENTUALLY
 
 
-class SlowProxy:
+class SlowProxy(LocalProxy):
     def __init__(self, server_port: int, round_trip_s: float = 0.3) -> None:
-        self.server_port = server_port
         self.one_way = round_trip_s / 2
         self.down_bytes = 0  # server → browser: the answers' bodies
         self.header_bytes = 0
-        self._lock = threading.Lock()
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self._listener.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._closed = False
-        threading.Thread(target=self._accept, daemon=True).start()
+        super().__init__(server_port)
 
     def reset(self) -> int:
         """The bytes counted so far, and the count started again."""
@@ -61,23 +56,9 @@ class SlowProxy:
             buffer = buffer[end + 4 :]
         framing["buffer"] = buffer
 
-    def _accept(self) -> None:
-        while not self._closed:
-            try:
-                client, _ = self._listener.accept()
-            except OSError:
-                return
-            try:
-                upstream = socket.create_connection(
-                    ("127.0.0.1", self.server_port), timeout=EVENTUALLY
-                )
-            except OSError:  # the server is down: the browser sees a refused connection
-                client.close()
-                continue
-            for source, target, down in ((client, upstream, False), (upstream, client, True)):
-                threading.Thread(
-                    target=self._pipe, args=(source, target, down), daemon=True
-                ).start()
+    def _relay(self, client: socket.socket, upstream: socket.socket) -> None:
+        for source, target, down in ((client, upstream, False), (upstream, client, True)):
+            threading.Thread(target=self._pipe, args=(source, target, down), daemon=True).start()
 
     def _pipe(self, source: socket.socket, target: socket.socket, down: bool) -> None:
         """Each chunk read is sent ``one_way`` seconds later, in order."""
@@ -118,7 +99,3 @@ class SlowProxy:
             ended.set()
             ready.notify()
         sender.join(EVENTUALLY)
-
-    def close(self) -> None:
-        self._closed = True
-        self._listener.close()
