@@ -1,6 +1,7 @@
 """Without the server, the records come from this device and say so: High Scores shows the last
 lists the server sent with the games finished here since (tagged, dated when they were played),
-and a game that ended here gives its place among them, not "not in the High Scores". The game is
+STATISTIKA its last figures and the games finished here that are not in them yet, and a game that
+ended here gives its place among them, not "not in the High Scores". The game is
 put on the device as the page's engine keeps one (IndexedDB): no engine is needed."""
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ KEPT = "async (paths) => (await Promise.all(paths.map((p) => caches.match(p)))).
 LATER = [
     *("/js/render/over.js", "/js/render/sheet.js", "/css/sheet.css", "/js/sheets/devices.js"),
     *("/js/sheets/scores.js", "/css/more.css", "/js/i18n/fil.sheets.js", "/js/i18n/fil.devices.js"),
+    *("/js/sheets/stats.js", "/js/lib/chart.js", "/js/sheets/moreApi.js"),
 ]
 
 
@@ -52,6 +54,9 @@ def test_offline_high_scores_and_rank_come_from_this_device(
         # High Scores once with the server: its lists (none yet) are kept, its files too
         open_screen(page, "highscores")
         page.locator("#sheet [data-difficulty-table], #sheet .empty").first.wait_for()
+        page.locator('#sheet [data-action="close"]').first.click()
+        open_screen(page, "stats")  # and STATISTIKA's figures
+        page.locator("#sheet [data-stats]").wait_for()
         page.locator('#sheet [data-action="close"]').first.click()
         # a finished turn: the service worker keeps the rest of the page (the game-over panel,
         # the sheet's parts: what the first visit did not load, or loaded past it)
@@ -96,5 +101,14 @@ def test_offline_high_scores_and_rank_come_from_this_device(
         assert cells[2] == page.evaluate(
             "async (when) => (await import('/js/lib/format.js')).date(when)", PLAYED
         )
+        page.locator('#sheet [data-action="close"]').first.click()
+
+        # STATISTIKA: the figures the server last sent, and the game here not in them yet
+        open_screen(page, "stats")
+        here = page.locator("#sheet [data-stats-here]")
+        here.wait_for(timeout=TIMEOUT_MS)
+        assert page.locator(f'#sheet [data-stats="{state["difficulty"]}"]').is_visible()
+        assert "STATISTIKA" in here.inner_text()
+        assert "device" in here.inner_text()  # the game finished here, not in them yet
     finally:
         context.close()

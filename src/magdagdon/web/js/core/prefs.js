@@ -13,6 +13,7 @@ const KEYS = {
   offlinePlay: "magdagdon.offlinePlay",
   offlineGames: "magdagdon.offlineGames",
   scores: "magdagdon.scores", // the last High Scores the server sent (shown without it: scores.js)
+  stats: "magdagdon.stats", // the last STATISTIKA it sent, by difficulty (stats.js)
 };
 
 export function get(name) {

@@ -91,4 +91,7 @@ export default {
   nextDailyOpen: "The new DAILY has begun.",
   hsOffline: "No connection: the last High Scores from the server, with the games finished on this device (saved to the server when the connection is back).",
   hsHere: "on this device",
+  statsOffline: "No connection: the last STATISTIKA from the server.",
+  statsOfflineHere: "The {n} games finished on this device are not in it until the server has them.",
+  statsOfflineHereOne: "The game finished on this device is not in it until the server has it.",
 };

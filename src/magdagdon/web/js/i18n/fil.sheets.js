@@ -92,4 +92,7 @@ export default {
   nextDailyOpen: "Nagsimula na ang bagong HAMON NG ARAW.",
   hsOffline: "Walang koneksyon: ang huling High Scores mula sa server, kasama ang mga larong natapos sa device na ito (ise-save sa server pagbalik ng koneksyon).",
   hsHere: "sa device na ito",
+  statsOffline: "Walang koneksyon: ang huling STATISTIKA mula sa server.",
+  statsOfflineHere: "Hindi pa kasama ang {n} larong natapos sa device na ito hanggang makuha ito ng server.",
+  statsOfflineHereOne: "Hindi pa kasama ang larong natapos sa device na ito hanggang makuha ito ng server.",
 };
