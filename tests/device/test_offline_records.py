@@ -1,8 +1,9 @@
 """Without the server, the records come from this device and say so: High Scores shows the last
 lists the server sent with the games finished here since (tagged, dated when they were played),
 STATISTIKA its last figures and the games finished here that are not in them yet, and a game that
-ended here gives its place among them, not "not in the High Scores". The game is
-put on the device as the page's engine keeps one (IndexedDB): no engine is needed."""
+ended here gives its place among them, not "not in the High Scores" (a screenshot of each is
+kept in the test's folder). The game is put on the device as the page's engine keeps one
+(IndexedDB): no engine is needed."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from device.test_download import finish_a_turn
 from web.web_helpers import TUTORIAL_OFFERED
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import Browser
 
     from server_process import ServerProcess
@@ -42,7 +45,7 @@ LATER = [
 
 
 def test_offline_high_scores_and_rank_come_from_this_device(
-    browser: Browser, live_server: ServerProcess
+    browser: Browser, live_server: ServerProcess, tmp_path: Path
 ) -> None:
     context = new_device(browser)
     context.add_init_script(TUTORIAL_OFFERED)
@@ -89,6 +92,7 @@ def test_offline_high_scores_and_rank_come_from_this_device(
         rank.wait_for(timeout=TIMEOUT_MS)
         assert "#1" in rank.inner_text()
         assert "device" in rank.inner_text()
+        page.screenshot(path=str(tmp_path / "offline-over.png"))
 
         open_screen(page, "highscores")
         page.locator("#sheet [data-scores-here]").wait_for(timeout=TIMEOUT_MS)
@@ -101,6 +105,7 @@ def test_offline_high_scores_and_rank_come_from_this_device(
         assert cells[2] == page.evaluate(
             "async (when) => (await import('/js/lib/format.js')).date(when)", PLAYED
         )
+        page.screenshot(path=str(tmp_path / "offline-high-scores.png"))
         page.locator('#sheet [data-action="close"]').first.click()
 
         # STATISTIKA: the figures the server last sent, and the game here not in them yet
@@ -110,5 +115,6 @@ def test_offline_high_scores_and_rank_come_from_this_device(
         assert page.locator(f'#sheet [data-stats="{state["difficulty"]}"]').is_visible()
         assert "STATISTIKA" in here.inner_text()
         assert "device" in here.inner_text()  # the game finished here, not in them yet
+        page.screenshot(path=str(tmp_path / "offline-stats.png"))
     finally:
         context.close()

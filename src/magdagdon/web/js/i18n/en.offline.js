@@ -8,5 +8,5 @@ export default {
   syncRefusedGame: "The server did not take your game ({name}); it is kept on this device.",
   "export-refused": "EXPORT",
   syncRefused: "The server did not take {n} game(s) played offline; they are still kept on this device.",
-  rankHere: "#{rank} of {n} {difficulty} games on this device (no connection: official once it is back)",
+  rankHere: "#{rank} of {n} {difficulty} games on this device",
 };

@@ -8,5 +8,5 @@ export default {
   syncRefusedGame: "Hindi tinanggap ng server ang laro mo ({name}); nakatago ito sa device na ito.",
   "export-refused": "I-EXPORT",
   syncRefused: "Hindi tinanggap ng server ang {n} larong nilaro nang walang koneksyon; nakatago pa rin ang mga ito sa device na ito.",
-  rankHere: "#{rank} sa {n} laro ng {difficulty} sa device na ito (walang koneksyon: opisyal pagbalik nito)",
+  rankHere: "#{rank} sa {n} laro ng {difficulty} sa device na ito",
 };
