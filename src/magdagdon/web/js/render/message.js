@@ -12,6 +12,8 @@ import { notice, waitingWords } from "../core/offline.js";
 export function renderMessage(el, view, hint) {
   const { kind, parts } = messageOf(view, hint);
   el.className = `message ${kind}`;
+  // a word on a game sent from this device (refused, kept as practice) shows at a game's end too
+  el.parentElement?.classList.toggle("says-sync", Boolean(view.message?.sync));
   const key = JSON.stringify(parts);
   if (el.dataset.key !== key) {
     el.dataset.key = key;
