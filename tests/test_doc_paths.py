@@ -1,5 +1,5 @@
 """Every file the documentation names is in the repository: a path (``store/queries.py``,
-``js/core/app.js``, ``docs/rules.md``) from the root, beside the document or as the end of a
+``js/app/app.js``, ``docs/rules.md``) from the root, beside the document or as the end of a
 path in the tree; a bare file name (``tables.py``) somewhere in the tree. The comments of the
 source (Python, JavaScript, CSS, HTML) are read the same way. A moved or removed file then fails
 here rather than leaving a reference that leads nowhere."""
@@ -96,14 +96,14 @@ def test_the_comments_of_code_are_read_and_not_its_code(tmp_path: Path) -> None:
 def test_the_check_finds_the_paths_it_is_for(tmp_path: Path) -> None:
     document = tmp_path / "notes.md"
     document.write_text(
-        "See `store/queries.py`, js/core/app.js and `tables.py`; `js/core/` holds the app;\n"
+        "See `store/queries.py`, js/app/app.js and `tables.py`; `js/core/` holds the app;\n"
         "not https://example.org/a/b.py nor `rev<NNNN>_<slug>.py`; gone: `store/nowhere.py`.\n",
         encoding="utf-8",
     )
     names = [name for _, name in named_files(document)]
     assert names == [
         "store/queries.py",
-        "js/core/app.js",
+        "js/app/app.js",
         "tables.py",
         "js/core/",
         "store/nowhere.py",

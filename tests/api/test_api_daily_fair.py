@@ -53,7 +53,7 @@ def blind(client: TestClient, game_id: str) -> dict[str, Any]:
     record = store.game(game_id)
     assert record is not None
     other = (record.seed + 1) % 2**53
-    return game_view(dataclasses.replace(record, state=with_seed(record.state, other)), store)
+    return dict(game_view(dataclasses.replace(record, state=with_seed(record.state, other)), store))
 
 
 def test_no_answer_about_a_ranked_attempt_tells_a_die_before_its_roll(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api_helpers import find_seed, post_action
-from magdagdon.engine import Difficulty, GameState, Phase, Roll, action_to_json
+from magdagdon.api.errors import ANSWERS, described
+from magdagdon.engine import Difficulty, GameState, IllegalActionError, Phase, Roll, action_to_json
 from plans import plain_turn
 
 if TYPE_CHECKING:
@@ -269,3 +271,27 @@ def test_a_game_id_that_names_nothing_is_404(client: TestClient, game_id: str) -
     ):
         assert response.status_code == 404, response.text
         assert response.json()["error"]["code"] == "not_found"
+
+
+def test_every_documented_error_is_described_by_the_one_table(client: TestClient) -> None:
+    """Each error status an operation documents lists codes the server answers, each with the
+    meaning ``api/errors.py`` gives it: no route describes an error in words of its own."""
+    abouts = {answer.about for answer in ANSWERS.values()}
+    codes = {described(kind)[1].partition(": ")[0] for kind in ANSWERS}
+    codes |= {kind.code for kind in rule_errors(IllegalActionError)}
+    documented = 0
+    for path, operations in client.app.openapi()["paths"].items():  # type: ignore[attr-defined]
+        for method, operation in operations.items():
+            for status, answer in operation["responses"].items():
+                if int(status) < 400 or path == "/api/health":  # health: a status, not an error
+                    continue
+                documented += 1
+                for meaning in answer["description"].split("\n"):
+                    code, _, about = meaning.partition(": ")
+                    assert code in codes, (path, method, status, meaning)
+                    assert re.sub(r" \(\d+ bytes here\)$", "", about) in abouts, (path, meaning)
+    assert documented > 40
+
+
+def rule_errors(kind: type[IllegalActionError]) -> list[type[IllegalActionError]]:
+    return [kind, *(sub for child in kind.__subclasses__() for sub in rule_errors(child))]

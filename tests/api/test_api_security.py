@@ -56,7 +56,7 @@ def test_every_kind_of_answer_carries_the_headers(db_path: Path) -> None:
         answers = {
             "json": client.get("/api/player"),
             "page": page,
-            "static file": client.get("/js/core/app.js"),
+            "static file": client.get("/js/app/app.js"),
             "not modified": client.get("/", headers={"if-none-match": page.headers["etag"]}),
             "static 404": client.get("/js/nothing.js"),
             "api 404": client.get("/api/nothing"),

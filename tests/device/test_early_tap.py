@@ -33,7 +33,7 @@ def held_page(browser: Browser, live_server: ServerProcess) -> Iterator[tuple[Pa
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route("**/js/core/app.js", hold)
+    page.route("**/js/app/app.js", hold)
     page.goto(f"{live_server.url}/", wait_until="commit")
     # (the route's handler runs while Playwright is asked something: evaluate first)
     assert eventually(lambda: page.evaluate("window.magdagdonBoot !== undefined") and bool(held))

@@ -105,14 +105,14 @@ def test_the_worker_is_active_after_the_first_visit_and_keeps_the_page(
         "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", cache
     )
     assert f"{live_server.url}/" in kept
-    assert f"{live_server.url}/js/core/app.js" in kept
+    assert f"{live_server.url}/js/app/app.js" in kept
     assert not [url for url in kept if "/api/" in url or "/icons/" in url]
     # the next visit is answered by the worker, the API still by the server
     served: dict[str, bool] = {}
     page.on("response", lambda r: served.__setitem__(r.url, r.from_service_worker))
     open_page(page, f"{live_server.url}/")
     assert served[f"{live_server.url}/"] is True
-    assert served[f"{live_server.url}/js/core/app.js"] is True
+    assert served[f"{live_server.url}/js/app/app.js"] is True
     assert served[f"{live_server.url}/api/player"] is False
     # answered from the worker's cache, the page comes without its modulepreload hints (they
     # only save round trips over a network); every module still loads, the game is drawn
@@ -126,7 +126,7 @@ def test_the_worker_is_active_after_the_first_visit_and_keeps_the_page(
         """() => Object.fromEntries(performance.getEntriesByType("resource")
             .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType]))"""
     )
-    assert sources["/js/core/app.js"] == sources["/css/page.css"] == "cache"
+    assert sources["/js/app/app.js"] == sources["/css/page.css"] == "cache"
     assert sources["/api/player"] != "cache"
 
 

@@ -3,8 +3,8 @@ separate ``magdagdon serve --workers 2`` supervisors on two ports, as two machin
 them, in one nginx ``upstream`` (docs/hosting/nginx.conf with both servers in it), clients
 spread over both by nginx's round robin. One player's game moves between the hosts in the
 middle of a turn; the day's table, the rate limits, a device link and a review read the same
-from either host; one host is killed (supervisor and workers, SIGKILL: a machine gone) and the
-other serves on.
+from either host; each host's metrics count exactly the answers it gave; one host is killed
+(supervisor and workers, SIGKILL: a machine gone) and the other serves on.
 
 nginx adds ``X-Upstream`` (``$upstream_addr``) to each answer here, so the test knows which host
 answered; the committed file does not."""
@@ -23,6 +23,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 import server_process
 from hosting.playing import legal_moves
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.slow
 GAMES_RATE = 8  # a minute, each player: low enough to reach in a test
+NEW_GAME = ("/api/games", "/api/daily")
 
 
 class Client:
@@ -50,6 +52,8 @@ class Client:
         self.cookie = ""
         self.hosts: list[str] = []
         self.bad_gateways = 0
+        #: every answer: the host that gave it, the method, the path and the status
+        self.answers: list[tuple[str, str, str, int]] = []
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         headers = {"content-type": "application/json", "origin": f"https://localhost:{self.port}"}
@@ -71,6 +75,7 @@ class Client:
         if cookie:
             self.cookie = cookie.split(";")[0]
         self.hosts.append(response.getheader("x-upstream") or "")
+        self.answers.append((self.hosts[-1], method, path, response.status))
         return response.status, data
 
     def ok(self, method: str, path: str, body: Any = None) -> Any:
@@ -119,6 +124,59 @@ def direct(server: ServerProcess, path: str, cookie: str = "") -> Any:
         return json.loads(response.read())
     finally:
         conn.close()
+
+
+Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
+
+
+def scrape(server: ServerProcess) -> Samples:
+    """Every sample of one host's ``/metrics`` (its workers' counts together), by name and
+    labels; asked from this machine, which needs no token."""
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=EVENTUALLY)
+    try:
+        conn.request("GET", "/metrics")
+        response = conn.getresponse()
+        assert response.status == 200
+        text = response.read().decode()
+    finally:
+        conn.close()
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def grew(before: Samples, after: Samples, name: str, **labels: str) -> float:
+    """How much the samples of ``name`` with ``labels`` (and any others) grew in sum."""
+
+    def total(samples: Samples) -> float:
+        wanted = set(labels.items())
+        return sum(v for (n, ls), v in samples.items() if n == name and wanted <= set(ls))
+
+    return total(after) - total(before)
+
+
+def check_metrics_agree(
+    servers: list[ServerProcess], before: list[Samples], clients: list[Client]
+) -> None:
+    """Each host counted exactly the answers its clients had from it: its actions applied, its
+    games started and its refusals of the games rate, so that the two hosts' metrics added up
+    are the whole service's."""
+    after = [scrape(server) for server in servers]
+    answers = [answer for client in clients for answer in client.answers]
+    for server, old, new in zip(servers, before, after, strict=True):
+        mine = [a for a in answers if a[0] == f"127.0.0.1:{server.port}"]
+        acted = sum(1 for _, m, p, s in mine if p.endswith("/actions") and s == 200)
+        started = sum(1 for _, m, p, s in mine if p in NEW_GAME and m == "POST" and s == 201)
+        limited = sum(1 for _, m, p, s in mine if s == 429)
+        assert acted > 0, mine  # each host served its share
+        assert started > 0, mine
+        route = "/api/games/{game_id}/actions"
+        assert grew(old, new, "magdagdon_http_requests_total", route=route, status="200") == acted
+        assert grew(old, new, "magdagdon_actions_applied_total") == acted
+        assert grew(old, new, "magdagdon_games_started_total") == started
+        assert grew(old, new, "magdagdon_http_requests_total", status="429") == limited
 
 
 def kill_host(server: ServerProcess) -> None:
@@ -184,6 +242,7 @@ def test_two_hosts_on_one_postgresql_behind_nginx_serve_one_game_and_survive_one
     servers, alice, new_client = hosts
     names = {f"127.0.0.1:{server.port}" for server in servers}
 
+    metered = [scrape(server) for server in servers]
     # one game, its turns answered by both hosts in turn: each action where the last left it
     game = alice.ok("POST", "/api/games", {"difficulty": "peaceful"})
     alice.hosts.clear()
@@ -213,6 +272,7 @@ def test_two_hosts_on_one_postgresql_behind_nginx_serve_one_game_and_survive_one
     statuses = [eager.call("POST", "/api/games", {"difficulty": "peaceful"})[0] for _ in range(12)]
     assert set(eager.hosts) == names
     assert Counter(statuses) == {201: GAMES_RATE, 429: 12 - GAMES_RATE}, statuses
+    check_metrics_agree(servers, metered, [alice, *players, eager])
 
     # a device link made on one host is spent on the other, once
     link = alice.ok("POST", "/api/player/link")

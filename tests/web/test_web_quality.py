@@ -39,8 +39,8 @@ FIRST_LOAD_BUDGET = 150 * 1024
 LATER = (
     "i18n/en.js",
     *("render/sheet.js", "sheet.css", "sheets/devices.js", "i18n/fil.devices.js"),
-    *("i18n/en.devices.js", "render/over.js"),
-    *("core/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
+    *("i18n/en.devices.js", "render/over.js", "sheets/records.js", "lib/hints.js"),
+    *("app/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
     *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),
     *("sheets/moreApi.js", "i18n/fil.sheets.js", "i18n/en.sheets.js", "more.css"),

@@ -70,56 +70,104 @@ class RateLimitedError(Exception):
 class Answer:
     status: int
     code: str | None  # None: the exception's own ``code`` (each of the engine's rules has one)
+    about: str  # what it means, for the API's documentation (``error_responses``)
     message: str = "{exc}"  # formatted with the exception as ``exc``
     retry_after: str | None = None  # the Retry-After header, formatted the same way
 
 
-INTERNAL = Answer(500, "internal_error", "the server failed; see its log")
+INTERNAL = Answer(
+    500, "internal_error", "a bug; see the server's log", "the server failed; see its log"
+)
 
 #: Each exception the server answers, with its status and code (a subclass not listed answers
 #: as its nearest listed base; anything else is :data:`INTERNAL`).
 ANSWERS: dict[type[Exception], Answer] = {
     # the rules of play (engine/errors.py): 409 with the rule's own code
-    IllegalActionError: Answer(409, None),
-    MalformedError: Answer(422, "malformed"),
+    IllegalActionError: Answer(
+        409, None, "the rules do not allow this action now; nothing changed"
+    ),
+    MalformedError: Answer(422, "malformed", "not the shape the request must have"),
     # the services' refusals (services/errors.py)
-    GameNotFoundError: Answer(404, "not_found", "no such game"),
-    LinkInvalidError: Answer(404, "link_invalid"),
-    VersionConflictError: Answer(409, "version_conflict"),
-    GameAbandonedError: Answer(409, "game_abandoned"),
-    GameNotOverError: Answer(409, "game_not_over"),
-    NotDailyError: Answer(409, "not_daily"),
-    DailyNotOpenError: Answer(409, "daily_not_open"),
-    SyncConflictError: Answer(409, "sync_conflict"),
-    InvalidNameError: Answer(422, "invalid_name"),
-    ImportInvalidError: Answer(422, "import_invalid"),
-    MalformedImportError: Answer(422, "malformed"),
-    SyncInvalidError: Answer(422, "sync_invalid"),
-    MalformedSyncError: Answer(422, "malformed"),
-    ReviewFailedError: Answer(503, "review_failed"),
+    GameNotFoundError: Answer(
+        404, "not_found", "no such game (or another player's)", "no such game"
+    ),
+    LinkInvalidError: Answer(404, "link_invalid", "a wrong, used or expired code"),
+    VersionConflictError: Answer(
+        409, "version_conflict", "the game moved on from the version sent; nothing changed"
+    ),
+    GameAbandonedError: Answer(
+        409, "game_abandoned", "a newer game of the player's abandoned this one"
+    ),
+    GameNotOverError: Answer(409, "game_not_over", "the game is not over yet"),
+    NotDailyError: Answer(409, "not_daily", "not a daily challenge (or its practice)"),
+    DailyNotOpenError: Answer(409, "daily_not_open", "that day's challenge has not begun"),
+    SyncConflictError: Answer(
+        409, "sync_conflict", "the server's copy of the game went another way"
+    ),
+    InvalidNameError: Answer(422, "invalid_name", "a name the rules of names refuse"),
+    ImportInvalidError: Answer(
+        422, "import_invalid", "a game of the file does not replay; nothing was kept"
+    ),
+    MalformedImportError: Answer(422, "malformed", "not an export document"),
+    SyncInvalidError: Answer(422, "sync_invalid", "the game's log does not replay from its seed"),
+    MalformedSyncError: Answer(422, "malformed", "not a game played offline"),
+    ReviewFailedError: Answer(503, "review_failed", "the review could not be computed"),
     # the database (store/failures.py) and the computer player (compute/)
     StorageUnavailableError: Answer(
         503,
         "storage_unavailable",
+        "the database cannot be used now; see Retry-After",
         "the database cannot be used now ({exc.reason}); try again in a moment",
         "{exc.retry_after}",
     ),
-    AlreadyRunningError: Answer(429, "rate_limited", "{exc}; one at a time", "1"),
-    ComputeTimeoutError: Answer(
-        503, "busy", "the computer player took too long on this one; try again later", "5"
+    AlreadyRunningError: Answer(
+        429, "rate_limited", "one of the player's is under way already", "{exc}; one at a time", "1"
     ),
-    ComputeError: Answer(503, "busy", "the computer player is busy; try again in a moment", "1"),
+    ComputeTimeoutError: Answer(
+        503,
+        "busy",
+        "the computer player is busy; see Retry-After",
+        "the computer player took too long on this one; try again later",
+        "5",
+    ),
+    ComputeError: Answer(
+        503,
+        "busy",
+        "the computer player is busy; see Retry-After",
+        "the computer player is busy; try again in a moment",
+        "1",
+    ),
     # the edge's, before the app sees the request (api/edge/)
-    RequestTimeoutError: Answer(408, "request_timeout"),
-    BodyTooLargeError: Answer(413, "body_too_large"),
-    HeadersTooLargeError: Answer(431, "headers_too_large"),
-    CrossSiteError: Answer(403, "cross_site"),
-    RateLimitedError: Answer(429, "rate_limited", retry_after="{exc.retry_after}"),
+    RequestTimeoutError: Answer(408, "request_timeout", "the body did not arrive in time"),
+    BodyTooLargeError: Answer(413, "body_too_large", "the body is over this path's limit"),
+    HeadersTooLargeError: Answer(431, "headers_too_large", "the headers are over the limit"),
+    CrossSiteError: Answer(403, "cross_site", "sent from another site; nothing changed"),
+    RateLimitedError: Answer(
+        429,
+        "rate_limited",
+        "too many requests of this kind; see Retry-After",
+        retry_after="{exc.retry_after}",
+    ),
 }
 
 
 def answer_of(exc: BaseException) -> Answer:
-    return next((ANSWERS[kind] for kind in type(exc).__mro__ if kind in ANSWERS), INTERNAL)
+    return answer_for(type(exc))
+
+
+def answer_for(kind: type[BaseException]) -> Answer:
+    """The answer to an exception of ``kind``: its own entry or its nearest listed base's."""
+    return next((ANSWERS[base] for base in kind.__mro__ if base in ANSWERS), INTERNAL)
+
+
+def described(kind: type[BaseException]) -> tuple[int, str]:
+    """The status of an exception of ``kind`` and ``code: what it means``, as the API's
+    documentation lists it (a rule of play has its code on its class)."""
+    answer = answer_for(kind)
+    code = answer.code
+    if code is None:  # a rule of play: one of them, or each rule's own (docs/api.md)
+        code = "the rule's code" if kind in ANSWERS else getattr(kind, "code", "refused")
+    return answer.status, f"{code}: {answer.about}"
 
 
 def error_body(code: str, message: str, **fields: int | str | None) -> dict[str, Any]:

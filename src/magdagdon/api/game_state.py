@@ -17,17 +17,19 @@ from fastapi import Response
 
 from magdagdon.api.cookies import set_new_player_cookie
 from magdagdon.api.schemas import responses
-from magdagdon.engine.view import state_view
+from magdagdon.engine.view import StateView, state_view
 from magdagdon.services import players
 from magdagdon.store import GameStatus
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from starlette.requests import Request
 
     from magdagdon.store import GameRecord, Player, Store
 
 
-def game_view(game: GameRecord, store: Store) -> dict[str, Any]:
+def game_view(game: GameRecord, store: Store) -> StateView:
     """The API's game state of a stored game; its rank is read from ``store`` once it is over."""
     state = game.state
     rank = rank_among = None
@@ -48,7 +50,7 @@ def game_view(game: GameRecord, store: Store) -> dict[str, Any]:
     )
 
 
-def view_json(view: dict[str, Any]) -> bytes:
+def view_json(view: Mapping[str, Any]) -> bytes:
     """The bytes of a state view that the API sends."""
     return orjson.dumps(view)
 
@@ -65,9 +67,7 @@ def game_response(
     with the top-level fields ``extra`` (a sync's ``sync``); a returned Response does not get
     the dependency's cookie, so it is set here."""
     view = game_view(game, store)
-    if extra:
-        view.update(extra)
-    body = view_json(view)
+    body = view_json({**view, **extra} if extra else view)
     response = Response(body, status_code=status, media_type="application/json")
     set_new_player_cookie(request, response)
     return response

@@ -14,7 +14,7 @@ day, hints, rank), are passed in.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Literal, TypedDict
 
 from magdagdon.engine.actions import Adjust, Reroll, Ruin
 from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
@@ -27,18 +27,100 @@ if TYPE_CHECKING:
     from magdagdon.engine.scoring import LineScore, Score
     from magdagdon.engine.state import GameState
 
+# The view's shapes, declared once: the API's response models are read off them
+# (``api/schemas/derive.py``); a string beside a type is the field's description there.
+Cell = list[int]  # [row, column]
 
-def board_view(state: GameState) -> list[list[int | str | None]]:
+
+Mode = Literal["normal", "daily", "practice", "tutorial"]
+
+
+class DieView(TypedDict):
+    id: int
+    value: int
+    cell: Annotated[Cell | None, "Where the die is staged, or null in the tray."]
+
+
+class PowersView(TypedDict):
+    total: int
+    used: int
+    left: int
+    penalty: int
+    next_penalty: int | None
+
+
+class LineView(TypedDict):
+    sum: int
+    bonus: int
+    combo: Literal["straight", "four_of_a_kind", "two_pairs"] | None
+
+
+class ScoreView(TypedDict):
+    base: int
+    bonus: int
+    ruins: int
+    ruin_penalty: int
+    power_penalty: int
+    total: int
+    rows: list[LineView]
+    columns: list[LineView]
+
+
+class DailyView(TypedDict):
+    date: Annotated[str, "YYYY-MM-DD (UTC)"]
+    number: int
+
+
+class StateView(TypedDict):
+    """A game as the player sees it (docs/api.md's "game state"); every field comes from the engine
+    or the store. (The engine's state is ``magdagdon.engine.GameState``.)"""
+
+    id: str
+    difficulty: Literal["peaceful", "survival", "nightmare"]
+    phase: Literal["roll", "place", "magdagdon", "over"]
+    turn: int
+    version: Annotated[int, "The number of accepted actions."]
+    board: Annotated[list[list[int | Literal["ruin"] | None]], "4 rows of 4: permanent cells only."]
+    dice: list[DieView]
+    valid_cells: dict[str, list[Cell]]
+    min_required: int
+    can_confirm: bool
+    stuck: bool
+    powers: PowersView
+    score: ScoreView
+    preview: Annotated[
+        ScoreView,
+        "The score of the board with the staged dice, as if KUMPIRMAHIN were pressed now (the "
+        "same as score when nothing is staged).",
+    ]
+    adjust: Annotated[
+        dict[str, list[Literal[-1, 1]]], "For each tray die, the deltas a Power may apply now."
+    ]
+    can_reroll: bool
+    ruinable: list[Cell]
+    hints_used: int
+    rank: int | None
+    rank_among: Annotated[
+        int | None, "In phase over, for a ranked game: how many High Scores its difficulty has."
+    ]
+    finished_at: str | None
+    abandoned: Annotated[bool, "The game was abandoned when a newer one started."]
+    mode: Mode
+    daily: Annotated[DailyView | None, "The day's challenge of a daily or practice game."]
+
+
+def board_view(state: GameState) -> list[list[int | Literal["ruin"] | None]]:
     """4 rows of 4 permanent cells: a number, ``"ruin"`` or None (empty)."""
+    cells: list[int | Literal["ruin"] | None]
     cells = [None if c == 0 else "ruin" if c == RUIN_CODE else c for c in state.codes()]
     return [cells[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
 
 
-def _line(line: LineScore) -> dict[str, Any]:
-    return {"sum": line.sum, "bonus": line.bonus, "combo": line.combo}
+def _line(line: LineScore) -> LineView:
+    return {"sum": line.sum, "bonus": line.bonus, "combo": line.combo}  # type: ignore[typeddict-item]
 
 
-def score_view(score: Score) -> dict[str, Any]:
+def score_view(score: Score) -> ScoreView:
     return {
         "base": score.base,
         "bonus": score.bonus,
@@ -51,7 +133,7 @@ def score_view(score: Score) -> dict[str, Any]:
     }
 
 
-def daily_view(daily_date: str | None) -> dict[str, Any] | None:
+def daily_view(daily_date: str | None) -> DailyView | None:
     """The day's challenge (``YYYY-MM-DD``) of a daily or practice game, with its number."""
     if daily_date is None:
         return None
@@ -63,22 +145,22 @@ def state_view(
     *,
     game_id: str,
     version: int,
-    mode: str = "normal",
+    mode: Mode = "normal",
     daily_date: str | None = None,
     hints_used: int = 0,
     rank: int | None = None,
     rank_among: int | None = None,
     finished_at: str | None = None,
     abandoned: bool = False,
-) -> dict[str, Any]:
+) -> StateView:
     """The game state JSON (a dict of JSON values, keys in the API's order) of ``state`` in the
     game ``game_id`` after ``version`` accepted actions; the rest is the game record's."""
-    adjust: dict[str, list[int]] = {}
+    adjust: dict[str, list[Literal[-1, 1]]] = {}
     can_reroll = False
     ruinable: list[list[int]] = []
     for action in state.legal_actions():
         if isinstance(action, Adjust):
-            adjust.setdefault(str(action.die), []).append(action.delta)
+            adjust.setdefault(str(action.die), []).append(-1 if action.delta < 0 else 1)
         elif isinstance(action, Reroll):
             can_reroll = True
         elif isinstance(action, Ruin):

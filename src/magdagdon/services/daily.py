@@ -134,8 +134,9 @@ def start(store: Store, player: str, difficulty: Difficulty, day: date | None = 
         )
         mode = GameMode.DAILY if ranked else GameMode.PRACTICE
         seed = keep_seed(rows, day, difficulty)
-        metrics.daily_attempt(difficulty.value, ranked)
-        return games.start_in(rows, player, difficulty, seed, mode=mode, daily_date=text)
+        game = games.start_in(rows, player, difficulty, seed, mode=mode, daily_date=text)
+    metrics.daily_attempt(difficulty.value, ranked)  # counted once committed: a refused one is not
+    return game
 
 
 def is_published(day: date) -> bool:

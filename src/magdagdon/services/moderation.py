@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from magdagdon import clock
 from magdagdon.services.players import player_id
-from magdagdon.store import moderation
 from magdagdon.store.moderation import LogEntry
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ class NameRow:
 def day_names(store: Store, day: str) -> list[NameRow]:
     """The ranked attempts of ``day`` (YYYY-MM-DD) on this server, by difficulty, best first."""
     with store.read() as reads:
-        found = moderation.day_names(reads.conn, day)
+        found = reads.day_names(day)
     rows: list[NameRow] = []
     rank = 0
     for index, row in enumerate(found):
@@ -66,7 +65,7 @@ def _token(rows: Rows, wanted: str) -> str:
     wanted = wanted.strip().upper()
     if len(wanted) != ID_LENGTH:
         raise UnknownPlayerError(f"a player id has {ID_LENGTH} hexadecimal digits: {wanted!r}")
-    for token in moderation.tokens(rows.conn):
+    for token in rows.player_tokens():
         if player_id(token) == wanted:
             return token
     raise UnknownPlayerError(f"no player has the id {wanted}")
@@ -77,24 +76,24 @@ def _act(store: Store, operator: str, action: str, wanted: str) -> str:
     log's detail."""
     with store.write() as rows:
         token = _token(rows, wanted)
-        kept = moderation.name(rows.conn, token)
+        kept = rows.kept_name(token)
         if kept is None:
             raise UnknownPlayerError(f"no player has the id {wanted}")
         name, _hidden = kept
         if action == "hide":
-            moderation.set_hidden(rows.conn, token, True)
+            rows.set_name_hidden(token, True)
             detail = f"name {name!r}" if name is not None else "no name set"
         elif action == "show":
-            moderation.set_hidden(rows.conn, token, False)
+            rows.set_name_hidden(token, False)
             detail = f"name {name!r}" if name is not None else "no name set"
         elif action == "reset_name":
-            moderation.clear_name(rows.conn, token)
+            rows.clear_name(token)
             detail = f"was {name!r}" if name is not None else "no name set"
         else:
-            removed = moderation.forget(rows.conn, token)
+            removed = rows.forget_player(token)
             detail = ", ".join(f"{table} {count}" for table, count in removed.items())
         entry = LogEntry(clock.stamp(clock.now()), operator, action, player_id(token), detail)
-        moderation.record(rows.conn, entry)
+        rows.record_moderation(entry)
     return detail
 
 
@@ -121,4 +120,4 @@ def forget(store: Store, operator: str, player: str) -> str:
 
 def log(store: Store, limit: int = 100) -> list[LogEntry]:
     with store.read() as reads:
-        return moderation.log(reads.conn, limit)
+        return reads.moderation_log(limit)

@@ -91,58 +91,62 @@ class LogEntry:
     detail: str
 
 
-def tokens(conn: Connection) -> Iterator[str]:
-    for row in conn.execute(TOKENS):
-        yield str(row[0])
+class ModerationReads:
+    """The operator's reads (``Reads``)."""
+
+    conn: Connection
+
+    def player_tokens(self) -> Iterator[str]:
+        for row in self.conn.execute(TOKENS):
+            yield str(row[0])
+
+    def day_names(self, day: str) -> list[NameOnTable]:
+        """Every ranked attempt of ``day`` played on this server, by difficulty, best first."""
+        return [
+            NameOnTable(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
+            for row in self.conn.execute(DAY_NAMES, {"day": day})
+        ]
+
+    def moderation_log(self, limit: int) -> list[LogEntry]:
+        """The last ``limit`` actions of operators, the newest first."""
+        rows = self.conn.execute(LOG.limit(limit))
+        return [LogEntry(row[0], row[1], row[2], row[3], row[4]) for row in rows]
 
 
-def day_names(conn: Connection, day: str) -> list[NameOnTable]:
-    """Every ranked attempt of ``day`` played on this server, by difficulty, best first."""
-    return [
-        NameOnTable(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
-        for row in conn.execute(DAY_NAMES, {"day": day})
-    ]
+class ModerationWrites:
+    """The operator's writes (``Rows``)."""
 
+    conn: Connection
 
-def name(conn: Connection, token: str) -> tuple[str | None, bool] | None:
-    """The player's name and whether it is hidden, the row locked; None: no such player."""
-    row = conn.execute(NAME, {"token": token}).first()
-    return None if row is None else (row[0], bool(row[1]))
+    def kept_name(self, token: str) -> tuple[str | None, bool] | None:
+        """The player's name and whether it is hidden, the row locked; None: no such player."""
+        row = self.conn.execute(NAME, {"token": token}).first()
+        return None if row is None else (row[0], bool(row[1]))
 
+    def set_name_hidden(self, token: str, hidden: bool) -> None:
+        self.conn.execute(SET_HIDDEN, {"b_token": token, "b_hidden": hidden})
 
-def set_hidden(conn: Connection, token: str, hidden: bool) -> None:
-    conn.execute(SET_HIDDEN, {"b_token": token, "b_hidden": hidden})
+    def clear_name(self, token: str) -> None:
+        self.conn.execute(CLEAR_NAME, {"b_token": token})
 
+    def forget_player(self, token: str) -> dict[str, int]:
+        """Remove the player and every row that names them or one of their games; answer the
+        rows removed by table."""
+        removed: dict[str, int] = {}
+        for table, statement in FORGET:
+            count = self.conn.execute(statement, {"token": token}).rowcount
+            if count:
+                removed[table] = count
+        return removed
 
-def clear_name(conn: Connection, token: str) -> None:
-    conn.execute(CLEAR_NAME, {"b_token": token})
-
-
-def forget(conn: Connection, token: str) -> dict[str, int]:
-    """Remove the player and every row that names them or one of their games; answer the rows
-    removed by table."""
-    removed: dict[str, int] = {}
-    for table, statement in FORGET:
-        count = conn.execute(statement, {"token": token}).rowcount
-        if count:
-            removed[table] = count
-    return removed
-
-
-def record(conn: Connection, entry: LogEntry) -> None:
-    conn.execute(
-        RECORD,
-        {
-            "at": entry.at,
-            "operator": entry.operator,
-            "action": entry.action,
-            "player": entry.player,
-            "detail": entry.detail,
-        },
-    )
-
-
-def log(conn: Connection, limit: int) -> list[LogEntry]:
-    """The last ``limit`` actions, the newest first."""
-    rows = conn.execute(LOG.limit(limit))
-    return [LogEntry(row[0], row[1], row[2], row[3], row[4]) for row in rows]
+    def record_moderation(self, entry: LogEntry) -> None:
+        self.conn.execute(
+            RECORD,
+            {
+                "at": entry.at,
+                "operator": entry.operator,
+                "action": entry.action,
+                "player": entry.player,
+                "detail": entry.detail,
+            },
+        )

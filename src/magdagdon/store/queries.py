@@ -25,6 +25,7 @@ from magdagdon.store.daily import DailyReads, DailyWrites
 from magdagdon.store.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store.health import HealthReads, HealthWrites
 from magdagdon.store.links import LinkRows
+from magdagdon.store.moderation import ModerationReads, ModerationWrites
 from magdagdon.store.prepared import Driver
 from magdagdon.store.records import (
     HighScore,
@@ -60,7 +61,14 @@ def checked_language(language: str) -> str:
 
 
 class Reads(
-    DailyReads, ResultReads, ReviewReads, TransferReads, CleanupReads, HealthReads, BulkReads
+    DailyReads,
+    ResultReads,
+    ReviewReads,
+    TransferReads,
+    CleanupReads,
+    HealthReads,
+    BulkReads,
+    ModerationReads,
 ):
     """The reads over one connection. Made by ``Store.read()`` (each statement atomic on its
     own) and ``Store.snapshot()`` (all of them see one state of the database) only."""
@@ -134,6 +142,7 @@ class Rows(
     CountRows,
     BulkWrites,
     DailyWrites,
+    ModerationWrites,
 ):
     """What one write transaction may do (its reads included). Made by ``Store.write()``
     only."""

@@ -17,11 +17,19 @@ from magdagdon.api.edge.cross_site import SAFE_METHODS, CrossSiteGuard
 from magdagdon.api.edge.observe import HEADER, SCOPE_KEY, Observe, RouteNames
 from magdagdon.api.edge.ratelimit import RateLimits, Rule, rules
 from magdagdon.api.edge.security import HeaderSet, SecurityHeaders, page_policy
+from magdagdon.api.errors import (
+    BodyTooLargeError,
+    CrossSiteError,
+    RateLimitedError,
+    RequestTimeoutError,
+    described,
+)
 from magdagdon.api.page import memory
 from magdagdon.api.page.memory import PageFiles
 from magdagdon.api.page.static import PageMount
 from magdagdon.api.routes.sync import SYNC_MAX_BYTES, SYNC_PATH
 from magdagdon.api.routes.transfer import IMPORT_PATH
+from magdagdon.engine import MalformedError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -126,22 +134,28 @@ def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> No
             concrete = re.sub(r"\{[^}]+\}", "x", path)  # a path parameter as a request has it
             for method, operation in operations.items():
                 answers = operation.setdefault("responses", {})
+                if answers.get("422", {}).get("description") == "Validation Error":
+                    # FastAPI's own entry: this server answers a bad parameter as every error
+                    answers["422"] = _answer(MalformedError)
                 if method.upper() not in SAFE_METHODS:
-                    answers["403"] = _answer("cross_site: sent from another site; nothing changed")
+                    answers["403"] = _answer(CrossSiteError)
                 if method in ("post", "put", "patch"):
                     caps = {IMPORT_PATH: settings.max_import_bytes, SYNC_PATH: SYNC_MAX_BYTES}
                     cap = caps.get(path, settings.max_body_bytes)
-                    answers["413"] = _answer(f"The body is over {cap} bytes")
-                    answers["408"] = _answer("The body did not arrive in time")
+                    answers["413"] = _answer(BodyTooLargeError, f" ({cap} bytes here)")
+                    answers["408"] = _answer(RequestTimeoutError)
                 if any(
                     method.upper() in rule.methods and rule.path.fullmatch(concrete)
                     for rule in limited
                 ):
-                    answers["429"] = _answer("Too many requests of this kind; see Retry-After")
+                    answers["429"] = _answer(RateLimitedError)
         return schema
 
     app.openapi = openapi  # type: ignore[method-assign]  # FastAPI's documented way to extend it
 
 
-def _answer(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": _ERROR_SCHEMA}}}
+def _answer(kind: type[Exception], more: str = "") -> dict[str, Any]:
+    """The OpenAPI entry of the edge's answer to ``kind``, described by the one table."""
+    _, description = described(kind)
+    schema = {"schema": _ERROR_SCHEMA}
+    return {"description": description + more, "content": {"application/json": schema}}

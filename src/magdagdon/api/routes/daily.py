@@ -12,13 +12,16 @@ from magdagdon.api.schemas.daily import DailyOut, TableRowOut
 from magdagdon.api.schemas.derive import list_of
 from magdagdon.api.schemas.requests import DailyStart
 from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.engine import Difficulty
+from magdagdon.engine import Difficulty, MalformedError
 from magdagdon.services import daily
+from magdagdon.services.errors import DailyNotOpenError
 
 router = APIRouter(prefix="/api", tags=["daily"])
 
 
-@router.get("/daily", response_model=DailyOut, responses=error_responses(409, 422))
+@router.get(
+    "/daily", response_model=DailyOut, responses=error_responses(DailyNotOpenError, MalformedError)
+)
 def overview(
     store: StoreDep, caller: CallerDep, day: Annotated[Day | None, Query(alias="date")] = None
 ) -> daily.Overview:
@@ -28,7 +31,10 @@ def overview(
 
 
 @router.post(
-    "/daily", status_code=201, response_model=GameView, responses=error_responses(409, 422)
+    "/daily",
+    status_code=201,
+    response_model=GameView,
+    responses=error_responses(DailyNotOpenError, MalformedError),
 )
 def start(request: Request, body: DailyStart, store: StoreDep, caller: CallerDep) -> Response:
     """A new game of the day's challenge: ``daily`` (ranked) on the player's first attempt at
@@ -38,7 +44,9 @@ def start(request: Request, body: DailyStart, store: StoreDep, caller: CallerDep
 
 
 @router.get(
-    "/daily/table", response_model=list_of(TableRowOut), responses=error_responses(409, 422)
+    "/daily/table",
+    response_model=list_of(TableRowOut),
+    responses=error_responses(DailyNotOpenError, MalformedError),
 )
 def table(
     difficulty: Difficulty,

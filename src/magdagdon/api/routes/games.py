@@ -12,15 +12,17 @@ from magdagdon.api.deps import CallerDep, StoreDep, cookie_token, store_of
 from magdagdon.api.game_state import game_response
 from magdagdon.api.schemas.requests import ActionBody, NewGame
 from magdagdon.api.schemas.responses import GameView, error_responses
-from magdagdon.engine import action_from_json
+from magdagdon.engine import IllegalActionError, MalformedError, action_from_json
 from magdagdon.services import games
-from magdagdon.services.errors import GameNotFoundError
+from magdagdon.services.errors import GameAbandonedError, GameNotFoundError, VersionConflictError
 from magdagdon.store import GameMode
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
 
-@router.post("", status_code=201, response_model=GameView, responses=error_responses(422))
+@router.post(
+    "", status_code=201, response_model=GameView, responses=error_responses(MalformedError)
+)
 def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep) -> Response:
     """Start a new game; it abandons the player's unfinished games as its mode says. The
     first game of a browser without a player makes the player, in the same transaction."""
@@ -38,7 +40,7 @@ def new_game(request: Request, body: NewGame, store: StoreDep, caller: CallerDep
     return game_response(request, store, game, 201)
 
 
-@router.get("/current", response_model=GameView, responses=error_responses(404))
+@router.get("/current", response_model=GameView, responses=error_responses(GameNotFoundError))
 def current_game(request: Request) -> Response:
     """The player's most recent unfinished game that is not a tutorial."""
     store = store_of(request)
@@ -48,14 +50,22 @@ def current_game(request: Request) -> Response:
     return game_response(request, store, game)
 
 
-@router.get("/{game_id}", response_model=GameView, responses=error_responses(404))
+@router.get("/{game_id}", response_model=GameView, responses=error_responses(GameNotFoundError))
 def read_game(request: Request, game_id: str) -> Response:
     store = store_of(request)
     return game_response(request, store, games.load(store, cookie_token(request), game_id))
 
 
 @router.post(
-    "/{game_id}/actions", response_model=GameView, responses=error_responses(404, 409, 422)
+    "/{game_id}/actions",
+    response_model=GameView,
+    responses=error_responses(
+        GameNotFoundError,
+        IllegalActionError,
+        VersionConflictError,
+        GameAbandonedError,
+        MalformedError,
+    ),
 )
 def play(request: Request, game_id: str, body: Annotated[ActionBody, Body()]) -> Response:
     """Apply one action; it is saved before the answer. 409 when the rules refuse it."""

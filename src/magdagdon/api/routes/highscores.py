@@ -7,13 +7,13 @@ from fastapi import APIRouter, Query
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.schemas.derive import list_of
 from magdagdon.api.schemas.responses import HighScoreEntry, error_responses
-from magdagdon.engine import Difficulty
+from magdagdon.engine import Difficulty, MalformedError
 from magdagdon.store import HighScore
 
 router = APIRouter(prefix="/api/highscores", tags=["highscores"])
 
 
-@router.get("", response_model=list_of(HighScoreEntry), responses=error_responses(422))
+@router.get("", response_model=list_of(HighScoreEntry), responses=error_responses(MalformedError))
 def highscores(
     difficulty: Difficulty,
     store: StoreDep,

@@ -16,23 +16,24 @@ import anyio.to_thread
 from fastapi import APIRouter, Request
 
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.responses import ErrorBody, Hint, PlacementStep, error_responses
+from magdagdon.api.schemas.responses import Hint, PlacementStep, error_responses
 from magdagdon.bots import hints
-from magdagdon.compute import AlreadyRunningError
+from magdagdon.compute import AlreadyRunningError, ComputeBusyError
 from magdagdon.engine import Phase
 from magdagdon.engine.errors import GameOverError
 from magdagdon.observe import metrics
 from magdagdon.services import games
+from magdagdon.services.errors import GameNotFoundError
 
 router = APIRouter(prefix="/api/games", tags=["hint"])
 
-_REFUSED: dict[int | str, dict[str, object]] = {
-    429: {"model": ErrorBody, "description": "A hint for this player is being computed already"},
-    503: {"model": ErrorBody, "description": "The computer player is busy; see Retry-After"},
-}
 
-
-@router.get("/{game_id}/hint", responses={**error_responses(404, 409), **_REFUSED})
+@router.get(
+    "/{game_id}/hint",
+    responses=error_responses(
+        GameNotFoundError, GameOverError, AlreadyRunningError, ComputeBusyError
+    ),
+)
 async def hint(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> Hint:
     """The best action now; 409 ``game_over`` once the game has ended. Counts one hint, except
     in phase ``roll``."""

@@ -5,8 +5,6 @@ another device that brings the code back (``POST /api/player/link/{code}``) beco
 player. A device can also forget its player (``POST /api/player/leave``). The rules are
 ``services.links``'s; the rate limits (``api/edge/ratelimit.py``) keep codes from being guessed."""
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
@@ -15,15 +13,11 @@ from magdagdon.api.cookies import clear_player_cookie, set_player_cookie
 from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.game_state import settings_of
 from magdagdon.api.origin import SettingsDep, public_origin
-from magdagdon.api.schemas.responses import DeviceLinkView, ErrorBody, PlayerSettings
+from magdagdon.api.schemas.responses import DeviceLinkView, PlayerSettings, error_responses
 from magdagdon.services import links
+from magdagdon.services.errors import LinkInvalidError
 
 router = APIRouter(prefix="/api/player", tags=["player"])
-
-
-_INVALID: dict[int | str, dict[str, Any]] = {
-    404: {"model": ErrorBody, "description": "link_invalid: a wrong, used or expired code"}
-}
 
 
 def link_url(origin: str | None, code: str) -> str | None:
@@ -41,7 +35,9 @@ def make_link(store: StoreDep, caller: CallerDep, settings: SettingsDep) -> Devi
     return DeviceLinkView(code=made.code, url=url, expires_at=made.expires_at, qr_svg=svg)
 
 
-@router.post("/link/{code}", response_model=PlayerSettings, responses=_INVALID)
+@router.post(
+    "/link/{code}", response_model=PlayerSettings, responses=error_responses(LinkInvalidError)
+)
 def use_link(request: Request, code: str, store: StoreDep) -> Response:
     """Make this device the player of the link (its cookie names that player from now on).
     A wrong, used or expired code answers 404 ``link_invalid`` and changes nothing."""

@@ -7,7 +7,9 @@ from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.game_state import settings_of
 from magdagdon.api.schemas.requests import PlayerSettingsIn
 from magdagdon.api.schemas.responses import PlayerSettings, error_responses
+from magdagdon.engine import MalformedError
 from magdagdon.services import players
+from magdagdon.services.errors import InvalidNameError
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 
@@ -21,7 +23,7 @@ def read_settings(caller: CallerDep) -> PlayerSettings:
     return settings_of(known)
 
 
-@router.put("", responses=error_responses(422))
+@router.put("", responses=error_responses(InvalidNameError, MalformedError))
 def update_settings(body: PlayerSettingsIn, store: StoreDep, caller: CallerDep) -> PlayerSettings:
     """Change the settings given (a name null clears it); 422 ``invalid_name`` for a name that
     may not be kept, and then nothing changes. A browser without a player gets one."""

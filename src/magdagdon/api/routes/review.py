@@ -11,20 +11,26 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.responses import ErrorBody, error_responses
+from magdagdon.api.schemas.responses import error_responses
 from magdagdon.api.schemas.review import Review, ReviewPending
 from magdagdon.services import reviews
+from magdagdon.services.errors import GameNotFoundError, GameNotOverError, ReviewFailedError
 
 router = APIRouter(prefix="/api/games", tags=["review"])
 
 _ANSWERS: dict[int | str, dict[str, object]] = {
     200: {"model": Review, "description": "The review"},
     202: {"model": ReviewPending, "description": "Being computed: poll again"},
-    503: {"model": ErrorBody, "description": "The review could not be computed"},
 }
 
 
-@router.get("/{game_id}/review", responses={**_ANSWERS, **error_responses(404, 409)})
+@router.get(
+    "/{game_id}/review",
+    responses={
+        **_ANSWERS,
+        **error_responses(GameNotFoundError, GameNotOverError, ReviewFailedError),
+    },
+)
 def review(request: Request, game_id: str, store: StoreDep, caller: CallerDep) -> JSONResponse:
     """The game's review, or its progress (starting it)."""
     token = caller.cookie_token

@@ -7,11 +7,16 @@ from magdagdon.api.origin import SettingsDep, public_origin
 from magdagdon.api.schemas.daily import ShareOut
 from magdagdon.api.schemas.responses import error_responses
 from magdagdon.services import share
+from magdagdon.services.errors import GameNotFoundError, GameNotOverError, NotDailyError
 
 router = APIRouter(prefix="/api/games", tags=["daily"])
 
 
-@router.get("/{game_id}/share", response_model=ShareOut, responses=error_responses(404, 409))
+@router.get(
+    "/{game_id}/share",
+    response_model=ShareOut,
+    responses=error_responses(GameNotFoundError, GameNotOverError, NotDailyError),
+)
 def share_text(game_id: str, caller: CallerDep, settings: SettingsDep) -> share.Share:
     """The share text of a finished daily or practice game (409 before its end). Its link is
     on the server's public address (``api.origin.public_origin``); none without one."""

@@ -9,6 +9,12 @@ from magdagdon.api.deps import CallerDep, StoreDep
 from magdagdon.api.game_state import game_response
 from magdagdon.api.schemas.responses import GameLogOut, SyncedView, error_responses
 from magdagdon.services import sync
+from magdagdon.services.errors import (
+    GameNotFoundError,
+    MalformedSyncError,
+    SyncConflictError,
+    SyncInvalidError,
+)
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 SYNC_PATH = "/api/games/sync"
@@ -17,7 +23,11 @@ SYNC_PATH = "/api/games/sync"
 SYNC_MAX_BYTES = 96 * 1024
 
 
-@router.post("/sync", response_model=SyncedView, responses=error_responses(409, 422))
+@router.post(
+    "/sync",
+    response_model=SyncedView,
+    responses=error_responses(SyncConflictError, SyncInvalidError, MalformedSyncError),
+)
 def sync_game(
     request: Request, body: Annotated[dict[str, Any], Body()], store: StoreDep, caller: CallerDep
 ) -> Response:
@@ -29,7 +39,9 @@ def sync_game(
     return game_response(request, store, synced.game, extra={"sync": outcome})
 
 
-@router.get("/{game_id}/log", response_model=GameLogOut, responses=error_responses(404))
+@router.get(
+    "/{game_id}/log", response_model=GameLogOut, responses=error_responses(GameNotFoundError)
+)
 def game_log(game_id: str, store: StoreDep, caller: CallerDep) -> sync.GameLog:
     """The game's seed, mode and action log: what the page's engine needs to go on with it."""
     return sync.log(store, caller.cookie_token, game_id)

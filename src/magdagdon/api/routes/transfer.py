@@ -18,10 +18,11 @@ from fastapi import APIRouter, Request, Response
 
 from magdagdon import clock
 from magdagdon.api.deps import CallerDep, StoreDep
-from magdagdon.api.schemas.responses import ErrorBody, ImportedOut, error_responses
+from magdagdon.api.schemas.responses import ImportedOut, error_responses
 from magdagdon.compute import IMPORT, AlreadyRunningError, ComputeBusyError
 from magdagdon.observe import metrics
 from magdagdon.services import transfer
+from magdagdon.services.errors import ImportInvalidError, MalformedImportError
 
 router = APIRouter(prefix="/api/player", tags=["player"])
 IMPORT_PATH = "/api/player/import"
@@ -41,17 +42,15 @@ def export(store: StoreDep, caller: CallerDep) -> Response:
     )
 
 
-_REFUSED: dict[int | str, dict[str, object]] = {
-    429: {"model": ErrorBody, "description": "An import of this player is under way already"},
-    503: {"model": ErrorBody, "description": "Too many imports under way; see Retry-After"},
-}
 _BODY = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
 
 
 @router.post(
     "/import",
     response_model=ImportedOut,
-    responses={**error_responses(422), **_REFUSED},
+    responses=error_responses(
+        ImportInvalidError, MalformedImportError, AlreadyRunningError, ComputeBusyError
+    ),
     openapi_extra={"requestBody": _BODY},
 )
 async def import_(request: Request, store: StoreDep, caller: CallerDep) -> transfer.Imported:

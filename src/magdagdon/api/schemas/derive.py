@@ -18,7 +18,7 @@ import types
 import typing
 from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, create_model
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, create_model
 
 _MODELS: dict[type, type[BaseModel]] = {}
 
@@ -47,10 +47,34 @@ def model_of(
     return model
 
 
+def model_of_view(source: type, name: str) -> type[BaseModel]:
+    """The model of one of the engine's view shapes (a ``TypedDict`` of ``engine/view.py``,
+    which is standard library only), named ``name``; a string beside a field's type
+    (``Annotated[int, "…"]``) is its description, the class's docstring the model's. A shape
+    in another's fields is made first, under its own name."""
+    made = _MODELS.get(source)
+    if made is not None:
+        return made
+    fields: dict[str, Any] = {}
+    for key, hint in get_type_hints(source, include_extras=True).items():
+        words = None
+        if get_origin(hint) is Annotated:
+            words = next((m for m in hint.__metadata__ if isinstance(m, str)), None)
+            hint = get_args(hint)[0]
+        fields[key] = (_shown(hint), Field(description=words) if words else ...)
+    model: type[BaseModel] = create_model(name, __doc__=source.__doc__, **fields)
+    _MODELS[source] = model
+    return model
+
+
 def _shown(hint: Any) -> Any:
     """``hint`` with each dataclass replaced by its model and each enum by its values."""
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return model_of(hint)
+    if typing.is_typeddict(hint):
+        if hint not in _MODELS:
+            raise ValueError(f"{hint.__name__}'s model is made before those that hold it")
+        return _MODELS[hint]
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         values = Literal[tuple(member.value for member in hint)]  # type: ignore[valid-type]
         return Annotated[values, BeforeValidator(_value)]

@@ -6,87 +6,24 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
-from magdagdon.api.schemas.derive import model_of
+from magdagdon.api.errors import described
+from magdagdon.api.schemas.derive import model_of, model_of_view
+from magdagdon.engine import view
 from magdagdon.services import name_rules, sync, transfer
 from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
 BoardCell = int | Literal["ruin"] | None
 
-
-class Die(BaseModel):
-    id: int
-    value: int
-    cell: Cell | None = Field(description="Where the die is staged, or null in the tray.")
-
-
-class Powers(BaseModel):
-    total: int
-    used: int
-    left: int
-    penalty: int
-    next_penalty: int | None
-
-
-class LineScore(BaseModel):
-    sum: int
-    bonus: int
-    combo: Literal["straight", "four_of_a_kind", "two_pairs"] | None
-
-
-class Score(BaseModel):
-    base: int
-    bonus: int
-    ruins: int
-    ruin_penalty: int
-    power_penalty: int
-    total: int
-    rows: list[LineScore]
-    columns: list[LineScore]
-
-
-class DailyRef(BaseModel):
-    date: str = Field(description="YYYY-MM-DD (UTC)")
-    number: int
-
-
-class GameView(BaseModel):
-    """A game as the player sees it (docs/api.md's "game state"); every field comes from the engine
-    or the store. (The engine's state is ``magdagdon.engine.GameState``.)"""
-
-    id: str
-    difficulty: Literal["peaceful", "survival", "nightmare"]
-    phase: Literal["roll", "place", "magdagdon", "over"]
-    turn: int
-    version: int = Field(description="The number of accepted actions.")
-    board: list[list[BoardCell]] = Field(description="4 rows of 4: permanent cells only.")
-    dice: list[Die]
-    valid_cells: dict[str, list[Cell]]
-    min_required: int
-    can_confirm: bool
-    stuck: bool
-    powers: Powers
-    score: Score
-    preview: Score = Field(
-        description="The score of the board with the staged dice, as if KUMPIRMAHIN were "
-        "pressed now (the same as score when nothing is staged)."
-    )
-    adjust: dict[str, list[Literal[-1, 1]]] = Field(
-        description="For each tray die, the deltas a Power may apply now."
-    )
-    can_reroll: bool
-    ruinable: list[Cell]
-    hints_used: int
-    rank: int | None
-    rank_among: int | None = Field(
-        description="In phase over, for a ranked game: how many High Scores its difficulty has."
-    )
-    finished_at: str | None
-    abandoned: bool = Field(description="The game was abandoned when a newer one started.")
-    mode: Literal["normal", "daily", "practice", "tutorial"]
-    daily: DailyRef | None = Field(description="The day's challenge of a daily or practice game.")
+# the state view's shapes, as the engine declares them (engine/view.py)
+Die = model_of_view(view.DieView, "Die")
+Powers = model_of_view(view.PowersView, "Powers")
+LineScore = model_of_view(view.LineView, "LineScore")
+Score = model_of_view(view.ScoreView, "Score")
+DailyRef = model_of_view(view.DailyView, "DailyRef")
+GameView = model_of_view(view.StateView, "GameView")
 
 
 class SyncOutcome(BaseModel):
@@ -101,10 +38,12 @@ class SyncOutcome(BaseModel):
     sent_id: str = Field(description="The id the game was sent with.")
 
 
-class SyncedView(GameView):
-    """The state of the game the server keeps of one played offline, and how it was kept."""
-
-    sync: SyncOutcome
+SyncedView = create_model(
+    "SyncedView",
+    __base__=GameView,
+    __doc__="The state of the game the server keeps of one played offline, and how it was kept.",
+    sync=(SyncOutcome, ...),
+)
 
 
 class PlacementStep(BaseModel):
@@ -164,14 +103,18 @@ class ErrorBody(BaseModel):
     error: ErrorDetail
 
 
-def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
-    """The OpenAPI ``responses`` entries of the error statuses a route can answer."""
-    descriptions = {
-        404: "No such game (or another player's)",
-        409: "The rules do not allow this action now; nothing changed",
-        422: "Malformed request",
+def error_responses(*errors: type[Exception]) -> dict[int | str, dict[str, object]]:
+    """The OpenAPI ``responses`` entries of the errors a route can answer, from the one table
+    (``api/errors.py``): a status each, described by each error's code and meaning."""
+    by_status: dict[int, list[str]] = {}
+    for error in errors:
+        status, words = described(error)
+        if words not in by_status.setdefault(status, []):
+            by_status[status].append(words)
+    return {
+        status: {"model": ErrorBody, "description": "\n".join(words)}
+        for status, words in sorted(by_status.items())
     }
-    return {s: {"model": ErrorBody, "description": descriptions[s]} for s in statuses}
 
 
 class DeviceLinkView(BaseModel):

@@ -1,11 +1,11 @@
 // The first script (a classic one, async: it holds neither the parser nor the first render).
-// It asks for the player and the game at once, while the modules load (core/app.js uses these
+// It asks for the player and the game at once, while the modules load (app/app.js uses these
 // answers, or asks itself if it runs first; with no connection the requests fail and the page
 // shows the last state it kept, core/offline.js).
 //
 // It also keeps a tap made before the page is ready: the markup's buttons show at the first
 // render, well before the game is drawn and anything listens. The last such tap is held here
-// and core/app.js makes it once the game is drawn, if its button is still there to tap.
+// and app/app.js makes it once the game is drawn, if its button is still there to tap.
 (() => {
   let early = null;
   const ready = () => document.body?.dataset.ready !== undefined;

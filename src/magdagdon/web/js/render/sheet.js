@@ -7,6 +7,7 @@ import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/devices.js";
 import { drawSections, sheets } from "../sheets/more.js";
+import { recordsRow } from "../sheets/records.js";
 import { hintsUsed } from "../lib/hints.js";
 
 const DESCRIPTIONS = { peaceful: "descPeaceful", survival: "descSurvival", nightmare: "descNightmare" };
@@ -128,15 +129,6 @@ const SCREENS = {
     return [h("p", { class: "about-title" }, "MAGDAGDON"), (entry("long.about") ?? []).map(block)];
   },
 };
-
-// The records, one tap from each other: High Scores, the daily challenge, STATISTIKA (the last
-// two load when opened: more.js). On a narrow phone they are reached from here only.
-export function recordsRow(current) {
-  return h("div", { class: "choices three records", role: "group", "aria-label": t("highscores") },
-    ["highscores", "daily", "stats"].map((name) =>
-      h("button", { type: "button", class: "choice tab", "data-action": name, "aria-pressed": String(name === current) },
-        h("span", { class: "choice-name" }, t(name)))));
-}
 
 // The long texts are words only (i18n/*.long.js): a paragraph or a list.
 function block(b) {

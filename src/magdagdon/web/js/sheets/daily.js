@@ -1,17 +1,17 @@
 // The daily challenge (docs/api.md GET/POST /api/daily, GET /api/daily/table): today's challenge on
 // each difficulty and the player's streak, a day to go back to for practice, and the day's
 // table of this server's players with the hints each attempt used, and the time to the next
-// challenge. Opened by a tap, or by a shared link to a day's challenge (core/app.js). Loaded when
+// challenge. Opened by a tap, or by a shared link to a day's challenge (app/app.js). Loaded when
 // first opened (more.js).
 import { ApiError, game } from "../core/api.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
-import { register } from "./more.js";
+import { register } from "./registered.js";
 import { date, num } from "../lib/format.js";
 import { underWay } from "../core/game.js";
 import { DIFFICULTIES } from "../core/game.js";
-import { recordsRow } from "../render/sheet.js";
+import { recordsRow } from "./records.js";
 import { hintsUsed } from "../lib/hints.js";
 import { learn, nextDailyLine } from "../core/nextDaily.js";
 import * as source from "../core/source.js";

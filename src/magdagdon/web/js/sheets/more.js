@@ -5,6 +5,7 @@
 // opens; render/sheet.js draws a sheet, or a section of one (<div data-more="name">), that a loaded
 // module registered. Nothing here decides a rule.
 import { lazy } from "../lib/lazy.js";
+import { actions, opens, sections, sheets } from "./registered.js";
 
 const MODULES = {
   daily: () => import("./daily.js"),
@@ -15,19 +16,7 @@ const MODULES = {
   export: () => import("./settings.js"),
   import: () => import("./settings.js"),
 };
-const actions = {};
-const opens = {};
-export const sheets = {};
-const sections = {};
-
-// Called by a module as it loads: its actions, what it does when a sheet opens, its sheets
-// ({title(view), key(view), draw(body, view)}) and its sections (draw(el, view)).
-export function register(more) {
-  Object.assign(actions, more.actions ?? {});
-  Object.assign(opens, more.opens ?? {});
-  Object.assign(sheets, more.sheets ?? {});
-  Object.assign(sections, more.sections ?? {});
-}
+export { sheets };
 
 async function load(name) {
   if (MODULES[name]) await lazy(MODULES[name], { css: ["css/sheet.css", "css/more.css"], words: "sheets" });

@@ -4,7 +4,7 @@ import { ApiError, highscores } from "../core/api.js";
 import { DIFFICULTIES } from "../core/game.js";
 import * as prefs from "../core/prefs.js";
 import * as source from "../core/source.js";
-import { register } from "./more.js";
+import { register } from "./registered.js";
 
 async function lists() {
   const found = await Promise.all(DIFFICULTIES.map((d) => highscores(d)));

@@ -6,7 +6,7 @@ import { ApiError } from "../core/api.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
-import { register } from "./more.js";
+import { register } from "./registered.js";
 import * as source from "../core/source.js";
 import * as prefs from "../core/prefs.js";
 

@@ -6,7 +6,7 @@ import { ApiError } from "../core/api.js";
 import { h } from "../lib/dom.js";
 import { language, t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
-import { register } from "./more.js";
+import { register } from "./registered.js";
 import { nextDailyWords } from "../core/nextDaily.js";
 
 // The text on the clipboard: the asynchronous API where the page may use it (a secure

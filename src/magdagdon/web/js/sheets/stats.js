@@ -6,10 +6,10 @@ import { histogram, versus } from "../lib/chart.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import * as moreApi from "./moreApi.js";
-import { register } from "./more.js";
+import { register } from "./registered.js";
 import { num, rounded } from "../lib/format.js";
 import { DIFFICULTIES } from "../core/game.js";
-import { recordsRow } from "../render/sheet.js";
+import { recordsRow } from "./records.js";
 import * as prefs from "../core/prefs.js";
 import * as source from "../core/source.js";
 

@@ -1,20 +1,20 @@
 // What each of the player's intents does. A change of the view alone renders at once; a game
 // action goes to the server (source.js) and its answer becomes the view's game, then the whole
 // view renders again. The page decides no rule: every "may I" is read off the state it was sent.
-import * as api from "./api.js";
-import * as source from "./source.js";
+import * as api from "../core/api.js";
+import * as source from "../core/source.js";
 import { deviceActions, loadServer } from "../sheets/link.js";
-import * as offline from "./offline.js";
+import * as offline from "../core/offline.js";
 import * as effects from "../render/effects.js";
-import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "./game.js";
-import { keptHint } from "./hint.js";
+import { DIFFICULTIES, dieAt, dieById, has, sameCell, stagedDice, trayDice, underWay } from "../core/game.js";
+import { keptHint } from "../core/hint.js";
 import { applyStatic, language, load, prepare, setLanguage, t } from "../i18n/i18n.js";
 import { signed } from "../lib/format.js";
-import { focusCell } from "./input.js";
+import { focusCell } from "../core/input.js";
 import * as more from "../sheets/more.js";
 import { lazy } from "../lib/lazy.js";
-import * as prefs from "./prefs.js";
-import { litCells, resetModes, settle } from "./view.js";
+import * as prefs from "../core/prefs.js";
+import { litCells, resetModes, settle } from "../core/view.js";
 
 const NEXT = '.tray [data-die]:not(:disabled),[data-action="roll"],[data-action="confirm"],[data-action="accept"],[data-action="new-game"]';
 const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
@@ -23,7 +23,7 @@ const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is par
 let cues = null;
 function feedback(view, cue) {
   if (!view.sound && !view.vibrate) return;
-  (cues ??= import("./feedback.js")).then((m) => m.feedback(view, cue), () => { cues = null; });
+  (cues ??= import("../core/feedback.js")).then((m) => m.feedback(view, cue), () => { cues = null; });
 }
 
 export function createPlay({ view, dom, render, announce }) {

@@ -8,7 +8,7 @@
 import * as effects from "../render/effects.js";
 import { h } from "../lib/dom.js";
 import { entry, fill, t } from "../i18n/i18n.js";
-import { sameCell } from "./game.js";
+import { sameCell } from "../core/game.js";
 
 export function createTutorial(script) {
   return { script, index: 0, nudged: false, allows, refuse, progress, advance, coachText, render: renderCoach };

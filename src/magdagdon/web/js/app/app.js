@@ -1,19 +1,19 @@
 // Wires the page: input.js turns taps and keys into intents, play.js turns them into view
 // changes and API calls, and render.js draws the whole view from the view state.
-import * as api from "./api.js";
+import * as api from "../core/api.js";
 import { createDevices, justLinked, linkCode, linkedNow, loadServer } from "../sheets/link.js";
-import * as source from "./source.js";
-import * as offline from "./offline.js";
+import * as source from "../core/source.js";
+import * as offline from "../core/offline.js";
 import { applyStatic, language, setLanguage, use } from "../i18n/i18n.js";
-import { listen } from "./input.js";
+import { listen } from "../core/input.js";
 import { createPlay } from "./play.js";
-import * as prefs from "./prefs.js";
+import * as prefs from "../core/prefs.js";
 import { render } from "../render/render.js";
 import { createBoard } from "../render/board.js";
-import { DIFFICULTIES } from "./game.js";
+import { DIFFICULTIES } from "../core/game.js";
 import { createTray } from "../render/tray.js";
 import { t } from "../i18n/i18n.js";
-import { createView } from "./view.js";
+import { createView } from "../core/view.js";
 
 const root = document.getElementById("app");
 const dom = {
