@@ -99,7 +99,7 @@ def test_a_damaged_compressed_copy_is_never_sent(tmp_path: Path) -> None:
         assert decoded == source.read_bytes()
 
 
-@pytest.mark.parametrize("path", ["/", "/js/core/play.js", "/css/page.css", "/sw.js"])
+@pytest.mark.parametrize("path", ["/", "/js/app/play.js", "/css/page.css", "/sw.js"])
 def test_the_page_files_go_compressed(db_url: str, path: str) -> None:
     with TestClient(create_app(db_url)) as client:
         plain = client.get(path, headers={"Accept-Encoding": "identity"})
