@@ -90,12 +90,13 @@ def game(difficulty: Difficulty, seed: int, player: str) -> list[Action]:
 
 def gaps(
     values: Values, difficulty: Difficulty, seed: int, actions: list[Action]
-) -> list[tuple[bool, float]]:
-    """Each chance node of the review of the game: (before the exact end, V before as the review
-    shows it − the exact mean of V over the outcomes), and the review's luck."""
+) -> list[tuple[bool, bool, float]]:
+    """Each chance node of the review of the game: (before the exact end, an I-ROLL ULIT, V
+    before as the review shows it − the exact mean of V over the outcomes), and last the
+    review's luck."""
     review = review_game(difficulty, seed, actions, values=values)
     chances = [s for s in review["steps"] if s["kind"] == "chance"]
-    found: list[tuple[bool, float]] = []
+    found: list[tuple[bool, bool, float]] = []
     state = GameState.new(difficulty, seed)
     for action in actions:
         if isinstance(action, Roll | Reroll):
@@ -103,9 +104,9 @@ def gaps(
             mean = values.expected(state, dice)
             step = chances[len(found)]
             early = state.codes().count(EMPTY) > EXACT_UPTO[difficulty]
-            found.append((early, step["before"] - mean))
+            found.append((early, dice is not None, step["before"] - mean))
         state = state.apply(action)
-    found.append((False, review["luck"]))  # the last: the review's luck
+    found.append((False, False, review["luck"]))  # the last: the review's luck
     return found
 
 
@@ -124,17 +125,20 @@ def main() -> None:
             every: list[float] = []
             early: list[float] = []
             lucks: list[float] = []
+            rerolls: list[float] = []
             for i in range(args.games):
                 seed = game_seed(args.seed, i)
                 found = gaps(values, difficulty, seed, game(difficulty, seed, player))
-                lucks.append(found.pop()[1])
-                every += [g for _, g in found]
-                early += [g for e, g in found if e]
+                lucks.append(found.pop()[2])
+                every += [g for _, _, g in found]
+                early += [g for e, _, g in found if e]
+                rerolls += [g for _, r, g in found if r]
             se = statistics.stdev(lucks) / math.sqrt(len(lucks)) if len(lucks) > 1 else math.nan
             print(
                 f"{name:9s} {player:9s} games {len(lucks):3d}  nodes {len(every):4d} "
                 f"RMS {_rms(every):5.1f} max {max(map(abs, every), default=0):5.1f}  "
                 f"before the exact end {len(early):4d}: RMS {_rms(early):5.1f}  "
+                f"rerolls {len(rerolls):3d}: RMS {_rms(rerolls):5.1f}  "
                 f"luck {statistics.fmean(lucks):+6.1f} ({se:.1f})  "
                 f"CPU {time.process_time() - start:5.0f} s",
                 flush=True,

@@ -7,13 +7,25 @@ client (its own cookie, so its own player) and plays today's challenge as a pers
 look at today's challenges, a new attempt, then each action after a think time of 1 to 5
 seconds (the engine picks a random legal action, Powers and unstages included, as
 ``tests/api_helpers.random_action``), and at the end the day's table and STATISTIKA; then the
-next difficulty. The number of players steps up (``--steps``), each step held ``--hold``
+next difficulty. After a step of 10 players that is not counted (a new server's first answers
+are slow once), the number of players steps up (``--steps``), each step held ``--hold``
 seconds; the answers of each step's second half count.
 
     uv run --locked python bench/load_test.py --steps 50,100,200,400 --hold 40
 
 Rate limits are off (every simulated player comes from one address). The players held per
 core is the largest step that passes, over the server's 2 workers.
+
+The players are simulated in this process, on the same machine: each step also prints the
+p99 of this process's own lateness (how late a 50 ms sleep of its event loop wakes), since an
+answer is timed by the client and a busy client adds its lateness to every answer. ``--pin``
+runs the server (its workers and PostgreSQL) on the first CPU and the players on the second, so
+that a step measures one core's worth of server without the players' own work on it. Each step
+also prints the CPU time the server (its workers and PostgreSQL's processes) spent in its second
+half over that time: the cores it kept busy, and so the players a core holds at this pace
+whatever else the machine runs (as long as the step passes):
+
+    uv run --locked python bench/load_test.py --pin --steps 25,50,100,200 --hold 40
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -42,11 +55,11 @@ P99_BUDGET_MS = 200.0
 
 class Recorder:
     def __init__(self) -> None:
-        self.answers: list[tuple[float, float, bool]] = []  # when, ms, ok
+        self.answers: list[tuple[float, float, str]] = []  # when, ms, what went wrong ("")
 
-    def record(self, began: float, ok: bool) -> None:
+    def record(self, began: float, error: str) -> None:
         now = time.perf_counter()
-        self.answers.append((now, (now - began) * 1000, ok))
+        self.answers.append((now, (now - began) * 1000, error))
 
 
 async def call(
@@ -55,17 +68,20 @@ async def call(
     began = time.perf_counter()
     try:
         response = await client.request(method, path, json=body)
-    except httpx.HTTPError:
-        recorder.record(began, False)
+    except httpx.HTTPError as error:
+        recorder.record(began, type(error).__name__)
         return None
-    recorder.record(began, response.status_code < 400)
+    recorder.record(began, str(response.status_code) if response.status_code >= 400 else "")
     return response
 
 
 async def player(
     base: str, recorder: Recorder, rng: random.Random, stop: float, seeds: dict[Difficulty, int]
 ) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+    # a connection idle for 3 s is not used again: the server (uvicorn) closes one idle for 5 s,
+    # and a request sent on it as it closes fails (a browser sends it again; httpx does not)
+    limits = httpx.Limits(keepalive_expiry=3)
+    async with httpx.AsyncClient(base_url=base, timeout=10, limits=limits) as client:
         await asyncio.sleep(rng.uniform(0, 5))
         for difficulty in Difficulty:
             if time.perf_counter() > stop:
@@ -97,27 +113,77 @@ async def player(
             await call(client, recorder, "GET", f"/api/stats?difficulty={difficulty.value}")
 
 
+def p99_of(ordered: list[float]) -> float:
+    return ordered[max(0, round(0.99 * len(ordered)) - 1)] if ordered else float("nan")
+
+
+async def lateness(stop: float, found: list[float]) -> None:
+    """How late (ms) this process's event loop wakes from a 50 ms sleep, until ``stop``."""
+    while time.perf_counter() < stop:
+        began = time.perf_counter()
+        await asyncio.sleep(0.05)
+        found.append((time.perf_counter() - began - 0.05) * 1000)
+
+
+def cpu_seconds(roots: set[int]) -> float:
+    """The CPU time (user and system) of the processes ``roots`` and all their descendants,
+    those that ended included (counted in their parent's), from ``/proc``."""
+    stats: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                text = (entry / "stat").read_text()
+            except OSError:
+                continue
+            stats[int(entry.name)] = text[text.rindex(")") + 2 :].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    total, found = 0, set(roots)
+    while True:  # the descendants, generation by generation
+        more = {pid for pid, fields in stats.items() if int(fields[1]) in found} - found
+        if not more:
+            break
+        found |= more
+    for pid in found & set(stats):
+        total += sum(int(value) for value in stats[pid][11:15])  # utime stime cutime cstime
+    return total / ticks
+
+
+async def server_cores(hold: float, roots: set[int], found: list[float]) -> None:
+    """The server's cores busy over the second half of a step (its CPU time / the time)."""
+    await asyncio.sleep(hold / 2)
+    began = cpu_seconds(roots)
+    await asyncio.sleep(hold / 2)
+    found.append((cpu_seconds(roots) - began) / (hold / 2))
+
+
 async def step(
-    base: str, players: int, hold: float, seed: int, seeds: dict[Difficulty, int]
-) -> tuple[float, float, int, int]:
+    base: str, players: int, hold: float, seed: int, seeds: dict[Difficulty, int], roots: set[int]
+) -> tuple[float, float, int, str, float, float]:
     recorder = Recorder()
     began = time.perf_counter()
     stop = began + hold
     rng = random.Random(seed)
+    late: list[float] = []
+    cores: list[float] = []
     tasks = [
         asyncio.create_task(player(base, recorder, random.Random(rng.random()), stop, seeds))
         for _ in range(players)
     ]
+    tasks.append(asyncio.create_task(lateness(stop, late)))
+    tasks.append(asyncio.create_task(server_cores(hold, roots, cores)))
     await asyncio.wait(tasks)
-    counted = [(ms, ok) for when, ms, ok in recorder.answers if when > began + hold / 2]
+    counted = [(ms, error) for when, ms, error in recorder.answers if when > began + hold / 2]
     times = sorted(ms for ms, _ in counted)
-    errors = sum(1 for _, ok in counted if not ok)
-    p99 = times[max(0, round(0.99 * len(times)) - 1)] if times else float("nan")
-    return statistics.median(times) if times else float("nan"), p99, len(counted), errors
+    kinds = Counter(error for _, error in counted if error)
+    errors = " ".join(f"{kind}×{n}" for kind, n in kinds.most_common()) or "0"
+    median = statistics.median(times) if times else float("nan")
+    late_p99 = p99_of(sorted(late[len(late) // 2 :]))
+    return median, p99_of(times), len(counted), errors, late_p99, cores[0]
 
 
-def serve(db: str) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "magdagdon", "serve", "--no-browser", "--port", "0"]
+def serve(db: str, pin: bool) -> tuple[subprocess.Popen[str], str]:
+    command = ["taskset", "-c", "0"] if pin else []
+    command += [sys.executable, "-m", "magdagdon", "serve", "--no-browser", "--port", "0"]
     command += ["--workers", "2", "--db", db]
     env = os.environ | {"MAGDAGDON_RATE_LIMITS": "false"}
     process = subprocess.Popen(
@@ -135,10 +201,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10_000, help="in the database")
     parser.add_argument("--steps", default="50,100,200,400")
     parser.add_argument("--hold", type=float, default=40.0)
+    parser.add_argument("--pin", action="store_true", help="server on CPU 0, players on CPU 1")
     args = parser.parse_args()
     from pg import PostgresServer
 
     server = PostgresServer(settings={})  # PostgreSQL's defaults: fsync on
+    if args.pin:  # its backends, forked later, inherit the CPU
+        os.sched_setaffinity(server.process.pid, {0})
+        os.sched_setaffinity(0, {1})
     try:
         from magdagdon.services import daily
         from magdagdon.store import Store
@@ -148,19 +218,28 @@ def main() -> None:
         with Store(db) as store:
             generate(store, Shape(players=args.players, attempts=args.players, day=day))
             seeds = daily.day_seeds(store, day)
-        process, base = serve(db)
+        process, base = serve(db, args.pin)
         try:
-            print(f"{args.players} players in the database; load {os.getloadavg()[0]:.1f}")
-            print("| players | answers | median ms | p99 ms | errors | passes |")
-            print("|---|---|---|---|---|---|")
+            where = "server on CPU 0, players on CPU 1" if args.pin else "server and players"
+            print(f"{args.players} players in the database; {where}; {os.cpu_count()} CPUs")
+            print(
+                "| players | answers | median ms | p99 ms | errors | client late p99 ms "
+                "| server cores busy | players a busy core | passes | load |"
+            )
+            print("|---|---|---|---|---|---|---|---|---|---|")
+            roots = {process.pid, server.process.pid}  # the workers, PostgreSQL's backends
+            # a step not counted first: the first answers of a new server are slow once (its
+            # modules, PostgreSQL's caches), which says nothing of the players it holds
+            asyncio.run(step(base, 10, args.hold / 2, -1, seeds, roots))
             for number, players in enumerate(int(s) for s in args.steps.split(",")):
-                median, p99, count, errors = asyncio.run(
-                    step(base, players, args.hold, number, seeds)
+                median, p99, count, errors, late, cores = asyncio.run(
+                    step(base, players, args.hold, number, seeds, roots)
                 )
-                passes = p99 <= P99_BUDGET_MS and errors == 0
+                passes = p99 <= P99_BUDGET_MS and errors == "0"
                 print(
-                    f"| {players} | {count} | {median:.1f} | {p99:.1f} | {errors} | "
-                    f"{'yes' if passes else 'no'} | (load {os.getloadavg()[0]:.1f})",
+                    f"| {players} | {count} | {median:.1f} | {p99:.1f} | {errors} | {late:.1f} | "
+                    f"{cores:.2f} | {players / cores if cores else float('nan'):.0f} | "
+                    f"{'yes' if passes else 'no'} | {os.getloadavg()[0]:.1f} |",
                     flush=True,
                 )
         finally:

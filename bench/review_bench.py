@@ -102,7 +102,10 @@ def main() -> None:
     ):
         powers = sum(isinstance(a, Adjust | Reroll) for a in log)
         seconds, steps = timed(Difficulty.PEACEFUL, 2, log)
-        print(f"PEACEFUL seed 2 by {name}: {powers} Powers, {steps} steps, {seconds:.2f} s")
+        print(
+            f"PEACEFUL seed 2 by {name}: {powers} Powers, {steps} steps, {seconds:.2f} s "
+            f"(CPU {CPU[-1]:.2f} s)"
+        )
     print(f"load average after: {load()}")
 
 

@@ -6,6 +6,7 @@ The sizes are printed side by side, with the growth from the smallest to the lar
 
     uv run --locked python bench/scale_bench.py --sizes 10000,100000
     uv run --locked python bench/scale_bench.py --sizes 10000,1000000 --flat-only
+    uv run --locked python bench/scale_bench.py --sizes 1000000 --flat-only --keep /var/tmp/scale
     uv run --locked python bench/scale_bench.py --db sqlite --sizes 10000
 
 Each size has one ranked attempt at today's challenge a player (a third on each difficulty),
@@ -13,7 +14,13 @@ one finished ordinary game a player, and the shares of stale, recent and empty o
 ``scale_data.Shape``. ``--flat-only``: only the requests that must stay flat however many
 players (the day's table, the clean-up with nothing to remove, the start), on a database with
 nothing stale whose clean-up mark is where the previous day's run would have left it.
-PostgreSQL runs with its own defaults (fsync on), from ``tests/pg.py``.
+PostgreSQL runs with its own defaults (fsync on), from ``tests/pg.py``. ``--keep DIR``: the
+server's files stay in DIR, and a size generated there before is measured again without being
+generated (a million players take minutes to make); the schema is migrated on opening, and the
+migration's time printed.
+
+The start is timed against an empty database's in the same run, in the order ABBA (empty, big,
+big, empty; twice), so that a load that changes during the run weighs on both alike.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
@@ -81,7 +90,9 @@ def cutoff_of(shape: Shape) -> str:
     return clock.stamp(datetime.combine(shape.day, datetime.min.time(), UTC) - timedelta(30))
 
 
-def measure(store: Store, db: str, shape: Shape, flat_only: bool) -> dict[str, list[float]]:
+def measure(
+    store: Store, db: str, empty_db: str, shape: Shape, flat_only: bool
+) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {}
     far = f"scale-{shape.attempts // 6 * 3:09d}"  # a peaceful attempt, halfway down
     difficulty = Difficulty.PEACEFUL
@@ -117,7 +128,16 @@ def measure(store: Store, db: str, shape: Shape, flat_only: bool) -> dict[str, l
             lambda n: games.play(store, f"scale-{n:09d}", started[n], Roll())
         )
         results["reading a game"] = timed(lambda n: store.game(started[n]))
-    results["start: to Serving on (s)"] = [serving_time(db) for _ in range(2)]
+    starts: dict[str, list[float]] = {empty_db: [], db: []}
+    for target in (empty_db, db, db, empty_db) * 2:  # ABBA, twice
+        starts[target].append(serving_time(target))
+        which = "empty" if target == empty_db else f"{shape.players:,} players"
+        print(
+            f"  start, {which}: {starts[target][-1]:.2f} s (load {os.getloadavg()[0]:.1f})",
+            file=sys.stderr,
+        )
+    results["start: to Serving on, empty database (s)"] = starts[empty_db]
+    results["start: to Serving on (s)"] = starts[db]
     return results
 
 
@@ -134,6 +154,7 @@ def explain(store: Store, shape: Shape) -> None:
         ("top 100", table.TABLE, of_day),
         ("the page after a row", table.TABLE_FROM, of_day | key),
         ("attempts ahead of a row", table.AHEAD, of_day | key | {"game_id": mine}),
+        ("the day's attempts", table.ATTEMPTS, of_day),
     ):
         with store.engine.connect() as conn:
             state = statement.compile(dialect=conn.dialect).construct_expanded_state(values)
@@ -145,29 +166,51 @@ def explain(store: Store, shape: Shape) -> None:
                 print(f"   {row[0]}", file=sys.stderr)
 
 
-def run_size(kind: str, players: int, flat_only: bool, server: Any) -> dict[str, list[float]]:
+def kept_database(server: Any, shape: Shape, flat_only: bool) -> tuple[str, bool]:
+    """The kept server's database of ``shape`` (its URL), and whether it was there before."""
+    name = f"scale_{shape.players}{'_flat' if flat_only else ''}"
+    with psycopg.connect(server.conninfo("postgres"), autocommit=True) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if found is None:
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+    return server.url(name), found is not None
+
+
+def run_size(
+    kind: str, players: int, flat_only: bool, server: Any, empty_db: str
+) -> dict[str, list[float]]:
     shape = Shape(players=players, attempts=players)
     if flat_only:  # nothing stale: the first clean-up is one with nothing to remove
         shape = Shape(players=players, attempts=players, stale=0, never=0, leavers=0)
-    if kind == "postgresql":
+    made = False
+    if kind == "postgresql" and server.kept is not None:
+        db, made = kept_database(server, shape, flat_only)
+    elif kind == "postgresql":
         db = server.create_database()
     else:
         db = str(Path(tempfile.mkdtemp(prefix="magdagdon-scale-")) / "scale.sqlite3")
     began = time.perf_counter()
     with Store(db) as store:
-        generate(store, shape)
-        if flat_only:  # as a previous day's run leaves it: every older player checked
-            with store.write() as rows:
-                rows.move_players_mark(mark_of(cutoff_of(shape), ""))
-        print(
-            f"{players} players: generated in {time.perf_counter() - began:.0f} s "
-            f"(load {os.getloadavg()[0]:.1f})",
-            file=sys.stderr,
-        )
+        if made:
+            print(
+                f"{players} players: kept, opened (migrated) in "
+                f"{time.perf_counter() - began:.1f} s",
+                file=sys.stderr,
+            )
+        else:
+            generate(store, shape)
+            if flat_only:  # as a previous day's run leaves it: every older player checked
+                with store.write() as rows:
+                    rows.move_players_mark(mark_of(cutoff_of(shape), ""))
+            print(
+                f"{players} players: generated in {time.perf_counter() - began:.0f} s "
+                f"(load {os.getloadavg()[0]:.1f})",
+                file=sys.stderr,
+            )
         if kind == "postgresql":
             explain(store, shape)
-        found = measure(store, db, shape, flat_only)
-    if kind == "postgresql":
+        found = measure(store, db, empty_db, shape, flat_only)
+    if kind == "postgresql" and server.kept is None:
         server.drop_database(db)
     return found
 
@@ -177,6 +220,7 @@ def main() -> None:
     parser.add_argument("--db", choices=("postgresql", "sqlite"), default="postgresql")
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--flat-only", action="store_true")
+    parser.add_argument("--keep", type=Path, help="PostgreSQL: keep its files (and sizes) here")
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
     clock_file = Path(tempfile.mkdtemp(prefix="magdagdon-clock-")) / "clock"
@@ -186,18 +230,19 @@ def main() -> None:
     if args.db == "postgresql":
         from pg import PostgresServer
 
-        server = PostgresServer(settings={})  # PostgreSQL's defaults: fsync on
+        server = PostgresServer(settings={}, kept=args.keep)  # PostgreSQL's defaults: fsync on
     empty_db = server.create_database() if server else str(clock_file.parent / "empty.sqlite3")
     Store(empty_db).close()
-    empty_start = [serving_time(empty_db) for _ in range(2)]
     try:
-        by_size = {size: run_size(args.db, size, args.flat_only, server) for size in sizes}
+        by_size = {
+            size: run_size(args.db, size, args.flat_only, server, empty_db) for size in sizes
+        }
     finally:
         if server is not None:
+            server.drop_database(empty_db)
             server.stop()
     names = list(by_size[sizes[0]])
     print(f"\n{args.db}, load {os.getloadavg()[0]:.1f}; median / p95 in ms (s where said)")
-    print(f"start of an empty database: {statistics.median(empty_start):.2f} s")
     header = "| request | " + " | ".join(f"{size:,} players" for size in sizes) + " | growth |"
     print(header)
     print("|" + "---|" * (len(sizes) + 2))

@@ -47,16 +47,22 @@ class PostgresServer:
     """``postgres`` running on a socket in its own temporary directory; :meth:`stop` removes
     it all."""
 
-    def __init__(self, settings: dict[str, str] | None = None) -> None:
+    def __init__(self, settings: dict[str, str] | None = None, kept: Path | None = None) -> None:
+        """``kept``: a directory whose server outlives this object (a benchmark's big
+        database): made there the first time, started again on its files after."""
         self.bin = binaries()
         self.user = "postgres" if os.geteuid() == 0 else None
-        self.base = Path(tempfile.mkdtemp(prefix="magdagdon-pg-"))
+        self.kept = kept
+        if kept is not None:
+            kept.mkdir(parents=True, exist_ok=True)
+        self.base = kept if kept is not None else Path(tempfile.mkdtemp(prefix="magdagdon-pg-"))
         self.data = self.base / "data"
         self._names = itertools.count(1)
         if self.user is not None:
             entry = pwd.getpwnam(self.user)
             os.chown(self.base, entry.pw_uid, entry.pw_gid)
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
+        if not self.data.exists():
+            self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
         options = {"listen_addresses": "", "unix_socket_directories": str(self.base)}
         options |= settings if settings is not None else TEST_SETTINGS
         command = [str(self.bin / "postgres"), "-D", str(self.data), "-p", str(PORT)]
@@ -137,11 +143,16 @@ class PostgresServer:
             return
         from magdagdon.store import Store
 
+        self._admin(f'DROP DATABASE IF EXISTS "{TEMPLATE}"')  # a kept server's, of an older schema
         self._admin(f'CREATE DATABASE "{TEMPLATE}" TEMPLATE template0')
         Store(self.url(TEMPLATE)).close()  # migrates it, then closes every connection
         self._template_ready = True
 
     def stop(self) -> None:
+        if self.kept is not None:
+            self.halt()  # its files stay for the next run
+            self._log.close()
+            return
         if self.process.poll() is None:
             self.process.terminate()  # SIGTERM: a "smart" shutdown, then the files go
             try:

@@ -175,6 +175,7 @@ def damaged_file(path: Path) -> Path:
 #: database of the MAGDAGDON before it with its data kept (the migrations' own downgrades
 #: copy tables, which the games' foreign keys refuse once players exist).
 _UNDO_AFTER_0007 = (
+    ("0011", ("DROP TABLE day_scores",)),
     (
         "0010",
         (

@@ -180,10 +180,11 @@ def test_following_every_hint_gives_up_nothing(
 
 
 def test_the_review_s_values_are_the_hints(
-    reviews: dict[str, tuple[list[Action], Review]], told: dict[GameState, float]
+    reviews: dict[str, tuple[list[Action], Review]], told: dict[GameState, float], values: Values
 ) -> None:
     """Each step's ``before`` is what the hint told at that state (a reroll's outcome, whose
-    ``before`` is the reroll node, has no state of its own to ask at)."""
+    ``before`` is the reroll node, has no state of its own to ask at), but where the computer's
+    choice is a Power whose chain ends in an I-ROLL ULIT (``_told``)."""
     compared = 0
     for difficulty, seed in FOLLOWED:
         log, review = reviews[f"followed {difficulty.value} {seed}"]
@@ -192,7 +193,7 @@ def test_the_review_s_values_are_the_hints(
         for action in log:
             if not isinstance(action, Stage | Unstage):
                 step = next(steps)
-                assert step["before"] == told[state], (state, step)
+                assert _told(values, state, step["before"], told[state]), (state, step)
                 compared += 1
                 if isinstance(action, Reroll):
                     next(steps)
@@ -230,10 +231,10 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
                     assert step["before"] == round(values.expected(state), 2), (name, step)
                     means += 1
                 else:
-                    assert step["before"] == value, (name, state, step)
+                    assert _told(values, state, step["before"], value), (name, state, step)
                 last = step
                 if step["kind"] == "decision":
-                    assert step["best"] == value, (name, step)
+                    assert step["best"] == step["before"], (name, step)
                     stages = [
                         {"type": "stage", "die": die, "cell": cell} for die, cell in placement
                     ]
@@ -245,6 +246,20 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
             state = state.apply(action)
     assert decided > 50
     assert means > 3
+
+
+def _told(values: Values, state: GameState, shown: float, hinted: float) -> bool:
+    """Whether a review's ``shown`` value at ``state`` is the hint's (``hinted``), or, where the
+    computer would use a Power, V with every reroll node the exact mean of its outcomes (the
+    review's; the hint keeps the look-ahead's estimate there, ``bots/value.py``)."""
+    if shown == hinted:
+        return True
+    position = unstaged(state)
+    if position.phase is Phase.ROLL or not isinstance(
+        values.advice(position).action, Reroll | Adjust
+    ):
+        return False
+    return shown == round(values.of(position), 2)
 
 
 def _origin(name: str) -> tuple[Difficulty, int]:

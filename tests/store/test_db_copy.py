@@ -15,7 +15,14 @@ from magdagdon.engine import Difficulty, replay
 from magdagdon.services import games
 from magdagdon.store import GameMode, Store
 from magdagdon.store.copy import copy_database
-from magdagdon.store.tables import actions, daily_seeds, game_results, highscores, players
+from magdagdon.store.tables import (
+    actions,
+    daily_seeds,
+    day_scores,
+    game_results,
+    highscores,
+    players,
+)
 from magdagdon.store.tables import games as games_table
 from plans import plain_turn
 from waits import EVENTUALLY
@@ -70,7 +77,7 @@ def test_everything_is_copied_as_it_was(
     ids = fill(source)
     copied = copy_database(source, target)
     assert (copied.players, copied.games, copied.highscores, copied.results) == (2, 6, 3, 4)
-    for table in (players, games_table, actions, highscores, game_results, daily_seeds):
+    for table in (players, games_table, actions, highscores, game_results, day_scores, daily_seeds):
         assert rows(target, table) == rows(source, table), table.name
     assert len(rows(target, daily_seeds)) == 1
     with Store(source) as before, Store(target) as after:

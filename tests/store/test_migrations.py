@@ -35,6 +35,7 @@ TABLES = {
     "cleanup_marks",
     "moderation_log",
     "daily_seeds",
+    "day_scores",
     "alembic_version",
 }
 INDEXES = {

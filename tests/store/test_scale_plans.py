@@ -148,6 +148,8 @@ def test_the_days_table_reads_its_index_and_equals_brute_force(
     for difficulty in Difficulty:
         truth = brute_table(everything, difficulty)
         assert len(truth) > 6000
+        with store.read() as reads:  # the day's scores, counted again after the bulk rows
+            assert reads.day_attempts(DAY, difficulty) == len(truth)
         # a player far down the table sees the top 100 and their own row below
         far = truth[len(truth) // 2]
         entries = daily.table(store, far["player"], difficulty)
@@ -180,7 +182,6 @@ def test_the_days_table_plans_use_its_index(store: Store, everything: Everything
     assert_indexed(plan(store, store_daily.MY_ATTEMPT, mine), "game_results_by_player")
     counted = of_day | at | {"game_id": middle["game_id"]}
     assert_indexed(plan(store, store_daily.AHEAD, counted), index)
-    assert_indexed(plan(store, store_daily.TIED_AHEAD, counted), index)
 
 
 def test_statistics_and_high_scores_read_their_indexes_and_equal_brute_force(

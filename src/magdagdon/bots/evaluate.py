@@ -21,7 +21,7 @@ from magdagdon.bots.residual import load as load_residual
 from magdagdon.engine.board import NEIGHBOURS, RUIN_CODE
 from magdagdon.engine.board_codes import ANY_VALUE, BESIDE, EMPTY, Codes, fit_masks, mask_values
 from magdagdon.engine.rules import RUIN_PENALTY, may_touch
-from magdagdon.engine.scoring import LINES, line_bonus
+from magdagdon.engine.scoring import line_bonus
 
 #: An open cell's entry in a line key: 8 + the mask of the values it accepts (a RUIN is 7).
 _OPEN = RUIN_CODE + 1
@@ -43,6 +43,17 @@ _COMPATIBLE = tuple(tuple(bool(ma & _beside_some(mb)) for mb in _MASKS) for ma i
 _CLASH = tuple(tuple(bool(a and b and not may_touch(a, b)) for b in range(7)) for a in range(7))
 #: The frontier counts on boards with at least this many empty cells.
 _FRONTIER_FROM = 6
+#: An empty cell's entry in a line key, by the mask of the values it accepts (none: a RUIN).
+_ENTRY = (RUIN_CODE, *(_OPEN + mask for mask in _MASKS[1:]))
+_KEY_BASE = 72  # _OPEN + 64 masks: every entry of a line key is below it
+
+
+def _line_entries(key: int) -> tuple[int, int, int, int]:
+    """The four entries a line key is made of (the inverse of the key in ``Evaluator``)."""
+    key, d = divmod(key, _KEY_BASE)
+    key, c = divmod(key, _KEY_BASE)
+    a, b = divmod(key, _KEY_BASE)
+    return a, b, c, d
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +99,8 @@ class Evaluator:
         self._residual = residual
         self._share = weights.residual_share
         self._lines: dict[int, float] = {}
-        self._narrow = tuple(weights.narrow[len(mask_values(mask))] for mask in _MASKS)
+        # By the mask of values an empty cell accepts: its cost (none accepted: a RUIN to come).
+        self._cost = (RUIN_PENALTY, *(weights.narrow[len(mask_values(m))] for m in _MASKS[1:]))
         self._boards: dict[Codes, float] = {}
         self._calibration = weights.calibration
         self._frontier = weights.frontier
@@ -104,26 +116,24 @@ class Evaluator:
             return found
         if len(self._boards) > 400_000:
             self._boards.clear()
-        entries = list(codes)
         empties = codes.count(EMPTY)
         penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
         if self._calibration is not None:
             penalty -= self._calibration[empties]
-        narrow = self._narrow
-        frontier = 0  # the values accepted next to a number
-        for cell, mask in enumerate(fit_masks(codes)):
-            if mask < 0:  # a number or a RUIN
-                continue
-            if mask:
-                entries[cell] = _OPEN + mask
-                penalty += narrow[mask]
-                if mask != ANY_VALUE:
-                    frontier |= mask
-            else:
-                entries[cell] = RUIN_CODE  # can never be filled: a RUIN to come
-                penalty += RUIN_PENALTY
+        masks = fit_masks(codes)
+        cost = self._cost
+        for mask in masks:  # cell by cell, as the sum has always been taken
+            if mask >= 0:
+                penalty += cost[mask]
         if self._frontier and empties >= _FRONTIER_FROM:
+            frontier = 0  # the values accepted next to a number
+            for mask in masks:
+                if 0 < mask != ANY_VALUE:
+                    frontier |= mask
             penalty -= self._frontier * len(mask_values(frontier))
+        entries = [
+            code if mask < 0 else _ENTRY[mask] for code, mask in zip(codes, masks, strict=True)
+        ]
         conflict = self.weights.conflict
         if conflict:
             for a, b in _PAIRS:
@@ -132,12 +142,20 @@ class Evaluator:
                     penalty += conflict
         total = -penalty
         lines = self._lines
-        for a, b, c, d in LINES:
-            key = ((entries[a] * 72 + entries[b]) * 72 + entries[c]) * 72 + entries[d]
+        e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15 = entries
+        for key in (  # the rows, then the columns (``scoring.LINES``)
+            ((e0 * 72 + e1) * 72 + e2) * 72 + e3,
+            ((e4 * 72 + e5) * 72 + e6) * 72 + e7,
+            ((e8 * 72 + e9) * 72 + e10) * 72 + e11,
+            ((e12 * 72 + e13) * 72 + e14) * 72 + e15,
+            ((e0 * 72 + e4) * 72 + e8) * 72 + e12,
+            ((e1 * 72 + e5) * 72 + e9) * 72 + e13,
+            ((e2 * 72 + e6) * 72 + e10) * 72 + e14,
+            ((e3 * 72 + e7) * 72 + e11) * 72 + e15,
+        ):
             value = lines.get(key)
             if value is None:
-                value = self._line_value((entries[a], entries[b], entries[c], entries[d]))
-                lines[key] = value
+                value = lines[key] = self._line_value(_line_entries(key))
             total += value
         if self._residual is not None and empties:
             total += self._share * self._residual(codes)

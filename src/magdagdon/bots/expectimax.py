@@ -17,12 +17,14 @@ from magdagdon.bots.advice import Advice, TurnBot, as_staged, codes_of, next_ste
 from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
+from magdagdon.bots.opening import book as opening_book
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
     ROLL_VALUES,
     Placement,
     best_by_roll,
+    chance_key,
     extension_table,
     magdagdon_chance,
     turn_plans,
@@ -44,7 +46,7 @@ from magdagdon.engine.rules import DICE_PER_ROLL, adjusted
 from magdagdon.engine.scoring import board_points
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterator, Mapping
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,16 +115,26 @@ class ExpectimaxBot(TurnBot):
 
     name = "expectimax"
 
-    def __init__(self, settings: Settings | None = None, evaluate: Evaluator | None = None) -> None:
-        """``settings`` and ``evaluate`` override the tuned ones of every difficulty."""
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        evaluate: Evaluator | None = None,
+        *,
+        opening: bool = True,
+    ) -> None:
+        """``settings`` and ``evaluate`` override the tuned ones of every difficulty; ``opening``
+        False leaves the first turn's kept values unread (``bots/opening.py``: they are the tuned
+        bot's, so a bot with other settings never reads them)."""
         super().__init__()
         self._fixed = settings is not None or evaluate is not None
+        self._opening = opening and not self._fixed
+        self._book: Mapping[tuple[Codes, int, int], float] = {}
         self.settings = settings or Settings()
         self.evaluate = evaluate or Evaluator()
         self._evaluators = Evaluators(residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS)
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
-        self._magdagdon: dict[tuple[Codes, int], float] = {}
+        self._magdagdon: dict[tuple[Codes, int, bool], float] = {}
         self._endgames: dict[Difficulty, Endgame] = {}
 
     def endgame(self, difficulty: Difficulty) -> Endgame:
@@ -139,11 +151,12 @@ class ExpectimaxBot(TurnBot):
         self._difficulty = difficulty
         self.settings = TUNED[difficulty][0]
         self.evaluate = self._evaluators[difficulty]
+        self._book = opening_book(difficulty) if self._opening else {}
         self._after.clear()
         self._magdagdon.clear()
 
     def _magdagdon_chance(self, codes: Codes, min_required: int) -> float:
-        key = (codes, min_required)
+        key = chance_key(codes, min_required)
         found = self._magdagdon.get(key)
         if found is None:
             if len(self._magdagdon) > 200_000:
@@ -164,6 +177,8 @@ class ExpectimaxBot(TurnBot):
             return float(board_points(codes))
         key = (codes, base_minimum, -1 if penalty is None else penalty)
         found = self._after.get(key)
+        if found is None:
+            found = self._book.get(key)
         if found is not None:
             return found
         if len(self._after) > 200_000:
@@ -197,6 +212,11 @@ class ExpectimaxBot(TurnBot):
             total += chance * value
         self._after[key] = total
         return total
+
+    def after_values(self) -> dict[tuple[Codes, int, int], float]:
+        """The values :meth:`after_turn` has computed (since the difficulty last changed): what
+        ``bots/opening.py`` keeps of the first turns."""
+        return dict(self._after)
 
     def leaf_value(self, board: Codes, base_minimum: int) -> float:
         """The evaluation of a board the look-ahead stops at, less the risk that the roll after

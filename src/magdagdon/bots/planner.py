@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magdagdon.engine.board import frame_fits, frame_place, frame_valid, iter_cells
-from magdagdon.engine.board_codes import Codes, frame_of_codes, put
+from magdagdon.engine.board import RUIN_CODE, frame_fits, frame_place, frame_valid, iter_cells
+from magdagdon.engine.board_codes import EMPTY, Codes, fit_masks, frame_of_codes, put
 from magdagdon.engine.dice import roll_chances, roll_outcomes
 from magdagdon.engine.rules import DELTAS, VALUES, adjusted
 from magdagdon.engine.search import can_place_frame
@@ -62,22 +62,26 @@ def extension_table(
 
     def grow(board: Codes, frame: Frame, used: tuple[int, ...]) -> None:
         depth = len(used) + 1
+        scored, deeper = depth >= low, depth < high
         for value in VALUES:
             cells = frame_valid(frame, value)
             if not cells:
                 continue
             key = tuple(sorted((*used, value)))
+            top = best.get(key, -1e9)  # the deeper walk below fills longer keys only
             for cell in iter_cells(cells):
                 after = put(board, cell, value)
                 if after in seen:
                     continue
                 seen.add(after)
-                if depth >= low:
+                if scored:
                     points = score(after)
-                    if points > best.get(key, -1e9):
-                        best[key] = points
-                if depth < high:
+                    if points > top:
+                        top = points
+                if deeper:
                     grow(after, frame_place(frame, cell, value), key)
+            if top > -1e9:
+                best[key] = top
 
     grow(codes, frame_of_codes(codes), ())
     return best
@@ -148,6 +152,16 @@ def magdagdon_chance(codes: Codes, min_required: int) -> float:
         if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, need):
             covered |= rolls
     return 1.0 - sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
+
+
+def chance_key(codes: Codes, min_required: int) -> tuple[Codes, int, bool]:
+    """What :func:`magdagdon_chance` depends on, for a memo that boards alike there share: the
+    values each empty cell accepts from the numbers beside it (``fit_masks``, -1 on a number or a
+    RUIN; a cell beside a number accepts three values at most, so the mask also says whether a die
+    may be staged there once some cell holds a number), the minimum, and whether the board holds
+    a number at all (with none, any empty cell is valid). Placing dice changes only the empty
+    cells and their neighbours, so the numbers further away never count."""
+    return tuple(fit_masks(codes)), min_required, codes.count(EMPTY) + codes.count(RUIN_CODE) < 16
 
 
 #: For 1–4 dice: each multiset of values (sorted), its values as bits 1–6, and the rolls that

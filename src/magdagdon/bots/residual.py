@@ -53,7 +53,34 @@ class Residual:
             raise ValueError(f"a residual has {_SIZE} weights, not {len(self.weights)}")
 
     def __call__(self, codes: Codes) -> float:
-        """The correction for ``codes`` (16 cell codes)."""
+        """The correction for ``codes`` (16 cell codes): the weight by empty cells, then each
+        tuple's in the order of ``TUPLES`` (``value``, written out: the bots ask it of every
+        board they evaluate, and a test checks the two agree to the last bit)."""
+        w = self.weights
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15 = codes
+        return (
+            w[_SIZE - 17 + codes.count(EMPTY)]
+            + w[((c0 * 8 + c1) * 8 + c2) * 8 + c3]
+            + w[4096 + ((c4 * 8 + c5) * 8 + c6) * 8 + c7]
+            + w[8192 + ((c8 * 8 + c9) * 8 + c10) * 8 + c11]
+            + w[12288 + ((c12 * 8 + c13) * 8 + c14) * 8 + c15]
+            + w[16384 + ((c0 * 8 + c4) * 8 + c8) * 8 + c12]
+            + w[20480 + ((c1 * 8 + c5) * 8 + c9) * 8 + c13]
+            + w[24576 + ((c2 * 8 + c6) * 8 + c10) * 8 + c14]
+            + w[28672 + ((c3 * 8 + c7) * 8 + c11) * 8 + c15]
+            + w[32768 + ((c0 * 8 + c1) * 8 + c4) * 8 + c5]
+            + w[36864 + ((c1 * 8 + c2) * 8 + c5) * 8 + c6]
+            + w[40960 + ((c2 * 8 + c3) * 8 + c6) * 8 + c7]
+            + w[45056 + ((c4 * 8 + c5) * 8 + c8) * 8 + c9]
+            + w[49152 + ((c5 * 8 + c6) * 8 + c9) * 8 + c10]
+            + w[53248 + ((c6 * 8 + c7) * 8 + c10) * 8 + c11]
+            + w[57344 + ((c8 * 8 + c9) * 8 + c12) * 8 + c13]
+            + w[61440 + ((c9 * 8 + c10) * 8 + c13) * 8 + c14]
+            + w[65536 + ((c10 * 8 + c11) * 8 + c14) * 8 + c15]
+        )
+
+    def value(self, codes: Codes) -> float:
+        """The correction for ``codes``, tuple by tuple (what :meth:`__call__` writes out)."""
         w = self.weights
         total = w[_SIZE - 17 + codes.count(EMPTY)]
         base = 0

@@ -22,9 +22,12 @@ By the kind of state:
   leads to: after a placement or a RUIN, the next turn's phase roll; after BAWAS −1 / DAGDAG +1,
   the state after it (at most as deep as the Power uses left); after I-ROLL ULIT of dice D, the
   reroll node (s, D);
-- a reroll node (s, D) (the chosen dice are in the air): ``reroll_value``, the bot's own
-  expectation of that reroll for any D, plus the offset of rerolls at that stage of the game
-  with that many Power uses left.
+- a reroll node (s, D) (the chosen dice are in the air): the exact mean of V over its outcomes
+  (a chance node true at its step: the look-ahead's own estimate, ``reroll_value``, stood up to
+  ±90 points from it). The hint's ``Values`` keeps that estimate plus the offset of rerolls at
+  that stage of the game with that many Power uses left (``exact_rerolls=False``): the mean costs
+  0.1–1.5 s, a hint has 150 ms. So a review's value differs from the hint's where the computer's
+  choice is a Power whose chain ends in an I-ROLL ULIT, and there only.
 
 A decision state is valued with nothing staged: the bot plans a turn from the permanent board and
 the dice, but weighs Powers only on the dice in the tray, so a position's value must not move
@@ -103,9 +106,15 @@ class Values:
     """V(s) with one bot (and its caches); memoised by position, so a review and its summary ask
     the search once a state. Not thread-safe: one per thread, or behind a lock."""
 
-    def __init__(self, bot: ExpectimaxBot | None = None, *, memo: int = 4096) -> None:
+    def __init__(
+        self, bot: ExpectimaxBot | None = None, *, memo: int = 4096, exact_rerolls: bool = True
+    ) -> None:
+        """``exact_rerolls`` False: a reroll node before the exact end is the look-ahead's
+        estimate and its offset (the hint's: the mean costs 0.1–1.5 s), not the mean."""
         self.bot = bot or ExpectimaxBot()
+        self.exact_rerolls = exact_rerolls
         self._memo: dict[GameState, tuple[Value, Advice | None]] = {}
+        self._rerolls: dict[tuple[GameState, tuple[int, ...]], float] = {}
         self._limit = memo
 
     def of(self, state: GameState) -> float:
@@ -138,7 +147,7 @@ class Values:
                 return self.of(state)
             outcomes = roll_chances(4)
             return sum(chance * self.of(state.roll_with(v)) for v, chance in outcomes)
-        if self._exact(state):
+        if self._exact(state) or self.exact_rerolls:
             return self.after_reroll(state, dice)
         outcomes = roll_chances(len(dice))
         return sum(chance * self.of(state.reroll_with(dice, v)) for v, chance in outcomes)
@@ -174,8 +183,24 @@ class Values:
                 raise ValueError("no Power use is left to reroll with")
             found = self.bot.endgame(difficulty).reroll_value(codes, position.powers_used, kept)
             return Value(found - penalty - position.power_penalty, None)
+        if self.exact_rerolls:
+            return Value(self._mean_of_reroll(position, dice), None)
         key = Key(difficulty, True, empties, position.powers_left, codes.count(RUIN_CODE))
         return Value(self.bot.reroll_value(position, dice), key)
+
+    def _mean_of_reroll(self, position: GameState, dice: tuple[int, ...]) -> float:
+        """The exact mean of V over the outcomes of rerolling ``dice`` at ``position``, memoised
+        by the position and the values kept (which dice show them is all one)."""
+        kept = tuple(sorted(v for d, v in enumerate(position.dice) if d not in dice))
+        key = (position, kept)
+        found = self._rerolls.get(key)
+        if found is None:
+            outcomes = roll_chances(len(dice))
+            found = sum(chance * self.of(position.reroll_with(dice, v)) for v, chance in outcomes)
+            if len(self._rerolls) >= self._limit:
+                self._rerolls.clear()
+            self._rerolls[key] = found
+        return found
 
     def _roll(self, state: GameState) -> Value:
         codes = tuple(state.codes())

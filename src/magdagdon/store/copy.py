@@ -25,6 +25,7 @@ from magdagdon.store.store import Store
 from magdagdon.store.tables import (
     actions,
     daily_seeds,
+    day_scores,
     game_results,
     games,
     highscores,
@@ -37,7 +38,15 @@ if TYPE_CHECKING:
     from sqlalchemy import Table
 
 # parents before children (the foreign keys), each in its primary key's order
-_TABLES: tuple[Table, ...] = (players, games, actions, highscores, game_results, daily_seeds)
+_TABLES: tuple[Table, ...] = (
+    players,
+    games,
+    actions,
+    highscores,
+    game_results,
+    day_scores,
+    daily_seeds,
+)
 
 
 @dataclass(frozen=True, slots=True)

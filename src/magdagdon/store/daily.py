@@ -6,9 +6,12 @@ store it wins, every other one reads it). Statements are built once at import, a
 The day's table is read off the partial index ``game_results_by_day`` (day, difficulty, score
 DESC, end, id; rev 0010), which holds the ranked daily attempts played here and nothing else, in
 the table's order: a page is an index range read up to its LIMIT, the next page starts after
-the last row's key (keyset), and a rank is a count of the index entries ahead of an attempt.
-None of them reads more than it answers, however many attempts the day has (docs/store.md
-"The day's table" gives the plans).
+the last row's key (keyset). A rank adds up, from ``day_scores`` (rev 0011), how many attempts
+scored better (a row a score), and counts in the index the attempts of the same score that
+ended before. ``day_scores`` is kept in the transaction that writes a ranked attempt's summary
+(:func:`count_attempts`) or removes it (:func:`uncount_player`). None of them reads more than
+a page, a few hundred counts and one score's attempts, however many attempts the day has
+(docs/store.md "The day's table" gives the plans).
 """
 
 from __future__ import annotations
@@ -16,15 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, case, false, func, select, union_all
+from sqlalchemy import bindparam, case, delete, false, func, select, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from magdagdon.store.tables import daily_seeds, game_results, games, players
+from magdagdon.store.tables import daily_seeds, day_scores, game_results, games, players
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from sqlalchemy import BindParameter, ColumnElement, Connection, ScalarSelect
+    from sqlalchemy import BindParameter, ColumnElement, Connection, Insert, ScalarSelect
 
     from magdagdon.engine import Difficulty
 
@@ -70,15 +73,88 @@ def _count(*where: ColumnElement[bool]) -> ScalarSelect[int]:
     return select(func.count()).select_from(game_results).where(*_of_day, *where).scalar_subquery()
 
 
-# how many ranked attempts the day has (an index-only count of the partial index)
-ATTEMPTS = select(_count())
-# before the attempt (score, end, id): three ranges of the index, counted
-TIED_AHEAD = select(_count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id))
+_d = day_scores.c
+_of_scores = (_d.daily_date == bindparam("day"), _d.difficulty == bindparam("difficulty"))
+
+
+def _scored(*where: ColumnElement[bool]) -> ScalarSelect[int]:
+    """The sum of the day's counts of the scores that meet ``where`` (a range of its key)."""
+    total = func.coalesce(func.sum(_d.attempts), 0)
+    return select(total).where(*_of_scores, *where).scalar_subquery()
+
+
+# how many ranked attempts the day has: its counts, one row a score
+ATTEMPTS = select(_scored())
+# before the attempt (score, end, id): the better scores' counts, and those of its own score
+# that ended before it or in the same millisecond with a smaller id (two ranges of the index);
+# and, in one round trip, those last ones alone (its place among the same score and end)
+_TIED_AHEAD = _count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id)
 AHEAD = select(
-    _count(_r.score > _score)
-    + _count(_r.score == _score, _r.finished_at < _end)
-    + _count(_r.score == _score, _r.finished_at == _end, _r.game_id < _id)
+    _scored(_d.score > _score) + _count(_r.score == _score, _r.finished_at < _end) + _TIED_AHEAD,
+    _TIED_AHEAD,
 )
+_KEY = (_r.daily_date, _r.difficulty, _r.score)
+_ids: BindParameter[list[str]] = bindparam("ids", expanding=True)
+# in the key's order: two transactions that update several counts lock them in the same order
+# (on PostgreSQL), so neither waits for the other in a cycle
+_scores_of = (
+    select(*_KEY, func.count()).where(_r.daily_date.isnot(None)).group_by(*_KEY).order_by(*_KEY)
+)
+
+
+def _count_up(dialect: Any, counted: Any) -> Insert:
+    """Add ``counted`` (day, difficulty, score, attempts) rows to the day's counts."""
+    statement = dialect.insert(day_scores).from_select(
+        ["daily_date", "difficulty", "score", "attempts"], counted
+    )
+    added = statement.excluded.attempts
+    return statement.on_conflict_do_update(  # type: ignore[no-any-return]
+        index_elements=[_d.daily_date, _d.difficulty, _d.score],
+        set_={"attempts": _d.attempts + added},
+    )
+
+
+# the ranked attempts among the games ``ids`` (whose summaries were just written), counted
+COUNT_ATTEMPTS = {
+    name: _count_up(dialect, _scores_of.where(_r.game_id.in_(_ids)))
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
+# every ranked attempt kept, counted again (after summaries written in bulk)
+RECOUNT = {
+    name: _count_up(dialect, _scores_of)
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
+# a player's ranked attempts (a summary's player is its game's: ``store/results.py``)
+PLAYERS_SCORES = _scores_of.where(_r.player == bindparam("token"))
+_of_key = (
+    _d.daily_date == bindparam("b_day"),
+    _d.difficulty == bindparam("b_difficulty"),
+    _d.score == bindparam("b_score"),
+)
+COUNT_DOWN = update(day_scores).where(*_of_key).values(attempts=_d.attempts - bindparam("b_by"))
+DROP_NONE = delete(day_scores).where(*_of_key, _d.attempts <= 0)
+
+
+def count_attempts(conn: Connection, ids: Sequence[str]) -> None:
+    """Count the ranked attempts among the games ``ids`` into the day's scores (in the
+    transaction that wrote their summaries)."""
+    if ids:
+        conn.execute(COUNT_ATTEMPTS[conn.dialect.name], {"ids": list(ids)})
+
+
+def uncount_player(conn: Connection, token: str) -> None:
+    """Take the player's ranked attempts off the day's scores (in the transaction that removes
+    their summaries); a score none is left with goes."""
+    found = conn.execute(PLAYERS_SCORES, {"token": token}).all()
+    keys = [
+        {"b_day": row[0], "b_difficulty": row[1], "b_score": row[2], "b_by": row[3]}
+        for row in found
+    ]
+    if keys:
+        conn.execute(COUNT_DOWN, keys)
+        conn.execute(DROP_NONE, keys)
+
+
 STREAK_DAYS = (
     select(_g.daily_date)
     .where(_g.player == bindparam("player"), _g.mode == "daily", _g.status == "finished")
@@ -183,9 +259,8 @@ class DailyReads:
             "finished_at": row.finished_at,
             "game_id": row.game_id,
         }
-        ahead = int(self.conn.execute(AHEAD, query).scalar_one())
-        tied = int(self.conn.execute(TIED_AHEAD, query).scalar_one())
-        return ahead + 1, Position(row.score, row.finished_at, tied + 1)
+        ahead, tied = self.conn.execute(AHEAD, query).one()
+        return int(ahead) + 1, Position(row.score, row.finished_at, int(tied) + 1)
 
     def day_attempts(self, day: str, difficulty: Difficulty) -> int:
         """How many finished ranked attempts the day's table of ``difficulty`` has."""
@@ -213,6 +288,12 @@ class DailyWrites:
     """The daily challenge's writes (part of :class:`~magdagdon.store.rows.Rows`)."""
 
     conn: Connection
+
+    def recount_days(self) -> None:
+        """Count the ranked attempts of every day again, after summaries written in bulk
+        (``bulk_insert``), which are not counted as they are written."""
+        self.conn.execute(delete(day_scores))
+        self.conn.execute(RECOUNT[self.conn.dialect.name])
 
     def keep_day_seed(self, day: str, difficulty: str, drawn: int, created_at: str) -> int:
         """The seed of ``day``'s challenge on ``difficulty``: ``drawn`` when no process stored

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, delete, desc, false, insert, or_, select, update
 
+from magdagdon.store.daily import uncount_player
 from magdagdon.store.tables import game_results, games, metadata, moderation_log, players
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ class ModerationWrites:
         """Remove the player and every row that names them or one of their games; answer the
         rows removed by table."""
         removed: dict[str, int] = {}
+        uncount_player(self.conn, token)  # their ranked attempts leave the day's scores with them
         for table, statement in FORGET:
             count = self.conn.execute(statement, {"token": token}).rowcount
             if count:

@@ -21,13 +21,14 @@ from magdagdon.store import statements as sql
 from magdagdon.store.bulk import BulkReads, BulkWrites
 from magdagdon.store.cleanup import CleanupReads, CleanupWrites
 from magdagdon.store.counts import CountRows
-from magdagdon.store.daily import DailyReads, DailyWrites
+from magdagdon.store.daily import DailyReads, DailyWrites, count_attempts
 from magdagdon.store.errors import GameNotFoundError, VersionConflictError
 from magdagdon.store.health import HealthReads, HealthWrites
 from magdagdon.store.links import LinkRows
 from magdagdon.store.moderation import ModerationReads, ModerationWrites
 from magdagdon.store.prepared import Driver
 from magdagdon.store.records import (
+    GameMode,
     HighScore,
     Player,
     game_record,
@@ -244,8 +245,11 @@ class Rows(
         self.driver.run(self.statements.insert_action, entry)
 
     def insert_result(self, game: GameRecord, result: GameResult) -> None:
-        """Write the summary of ``game``, which has just ended with ``result``."""
+        """Write the summary of ``game``, which has just ended with ``result``; a ranked
+        attempt is counted in its day's scores."""
         self._insert(INSERT_RESULT, result_row(game, result))
+        if game.mode is GameMode.DAILY:  # only a daily game can be ranked (INSERT_RESULT)
+            count_attempts(self.conn, [game.id])
 
     def insert_high_score(self, player: str, entry: HighScore) -> None:
         self._insert(sql.INSERT_HIGH_SCORE, high_score_row(player, entry))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, false, func, insert, literal_column, select
 
+from magdagdon.store.daily import count_attempts
 from magdagdon.store.tables import game_results, games
 
 if TYPE_CHECKING:
@@ -170,3 +171,4 @@ class ResultWrites:
         """The summaries of several finished games at once (an import)."""
         if over:
             self.conn.execute(INSERT_RESULT, [result_row(game, result) for game, result in over])
+            count_attempts(self.conn, [game.id for game, _ in over])

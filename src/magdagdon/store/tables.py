@@ -208,3 +208,16 @@ daily_seeds = Table(
     Column("created_at", Text, nullable=False),
     PrimaryKeyConstraint("day", "difficulty"),
 )
+
+# rev 0011: how many ranked attempts of a day's challenge on a difficulty scored each score, kept
+# in the transaction that writes or removes one (store/daily.py): a rank adds up the few rows of
+# the better scores instead of counting every attempt ahead
+day_scores = Table(
+    "day_scores",
+    metadata,
+    Column("daily_date", Text, nullable=False),
+    Column("difficulty", Text, nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    PrimaryKeyConstraint("daily_date", "difficulty", "score"),
+)

@@ -1,0 +1,72 @@
+"""The first turn's look-ahead values, computed once: the hint's dearest search, kept.
+
+On the first turn the board is empty, so every game meets the same few hundred boards: each roll's
+best placements and Powers, and the RUINs of a MAGDAGDON. The look-ahead weighs each of them over
+the next roll (``ExpectimaxBot.after_turn``: thousands of boards evaluated, 100–200 ms on
+NIGHTMARE), and these are the values it finds, kept in ``bots/data/opening.bin`` by
+:func:`build` from the bot itself. A bot with the tuned settings reads a value here before it
+searches, so the book changes no hint, only its time; ``tests/bots/test_opening.py`` checks a
+sample of it against the search, and fails when the evaluation or its tables change until the book
+is built again (``python -m magdagdon.bots.opening``).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from magdagdon.engine import Difficulty, GameState
+from magdagdon.engine.dice import roll_chances
+
+if TYPE_CHECKING:
+    from magdagdon.engine.board_codes import Codes
+
+#: ``after_turn``'s key: the board, the difficulty's base minimum, the next Power's penalty (-1:
+#: none left).
+Key = tuple["Codes", int, int]
+
+PATH = Path(__file__).parent / "data" / "opening.bin"
+
+
+@cache
+def book(difficulty: Difficulty) -> dict[Key, float]:
+    """The kept values of ``difficulty`` (empty when no book is there)."""
+    if not PATH.exists():
+        return {}
+    rows = json.loads(zlib.decompress(PATH.read_bytes()))[difficulty.value]
+    return {(tuple(codes), base, penalty): value for codes, base, penalty, value in rows}
+
+
+def first_turns(difficulty: Difficulty) -> list[GameState]:
+    """The positions the book is made of: the empty board before its roll and after each of the
+    126 rolls (no Power used yet)."""
+    empty = GameState.new(difficulty, 0)
+    return [empty, *(empty.roll_with(values) for values, _ in roll_chances(4))]
+
+
+def build(path: Path = PATH) -> dict[str, int]:
+    """Write the book: every value the look-ahead computes for the first turns' hints, by a bot
+    without a book. Returns the number of values by difficulty."""
+    from magdagdon.bots.expectimax import ExpectimaxBot  # the bot reads this module
+    from magdagdon.bots.value import Values
+
+    out: dict[str, list[tuple[list[int], int, int, float]]] = {}
+    for difficulty in Difficulty:
+        bot = ExpectimaxBot(opening=False)
+        values = Values(bot, exact_rerolls=False)  # as the hint values (bots/hints.py)
+        for state in first_turns(difficulty):
+            values.judge(state)
+        out[difficulty.value] = [
+            (list(codes), base, penalty, value)
+            for (codes, base, penalty), value in sorted(bot.after_values().items())
+        ]
+    data = json.dumps(out, separators=(",", ":")).encode()
+    path.write_bytes(zlib.compress(data, 9))
+    return {name: len(rows) for name, rows in out.items()}
+
+
+if __name__ == "__main__":
+    print(build())

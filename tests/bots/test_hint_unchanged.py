@@ -1,0 +1,299 @@
+"""The hint made faster says what it said: on literal positions, the action, the whole placement
+and V to the last bit, as the search before its memo by what a MAGDAGDON chance depends on
+(``planner.chance_key``), the first turn's kept values (``bots/opening.py``) and the evaluation's
+written-out sums; and the parts each change rests on, checked against the plain way."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from magdagdon.bots.evaluate import Evaluator
+from magdagdon.bots.expectimax import LOOKAHEAD_RESIDUALS, RESIDUAL_SHARE
+from magdagdon.bots.hints import best
+from magdagdon.bots.planner import chance_key, magdagdon_chance
+from magdagdon.bots.residual import load
+from magdagdon.bots.tuning import weights_for
+from magdagdon.bots.value import Values
+from magdagdon.engine import Difficulty, GameState, action_from_json
+from magdagdon.engine.board import NEIGHBOURS, from_codes
+
+PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
+
+#: (difficulty, board rows (``.`` empty, ``x`` a RUIN), Power uses made, dice, the hint's action,
+#: its placement, V): the hint of the code before these changes (bench/bot_bench.py's states).
+CASES = [
+    (
+        PEACEFUL,
+        ("..5.", ".54.", "543.", "...."),
+        0,
+        (3, 4, 2, 6),
+        '{"type": "stage", "die": 0, "cell": [1, 3]}',
+        [(0, (1, 3)), (1, (0, 3)), (2, (2, 3)), (3, (1, 0))],
+        480.1801242025838,
+    ),
+    (
+        PEACEFUL,
+        ("..5.", "..4.", "1234", "..2."),
+        0,
+        (6, 6, 1, 5),
+        '{"type": "stage", "die": 0, "cell": [0, 3]}',
+        [(0, (0, 3)), (3, (1, 3))],
+        425.6614205078047,
+    ),
+    (
+        PEACEFUL,
+        ("....", "....", "....", "...."),
+        0,
+        (1, 5, 5, 4),
+        '{"type": "stage", "die": 1, "cell": [0, 2]}',
+        [(1, (0, 2)), (3, (1, 2)), (2, (1, 1))],
+        444.2515004210086,
+    ),
+    (
+        PEACEFUL,
+        ("4321", "543.", ".54.", ".65."),
+        0,
+        (6, 1, 5, 2),
+        '{"type": "stage", "die": 0, "cell": [2, 0]}',
+        [(0, (2, 0)), (3, (1, 3))],
+        476.58761370264136,
+    ),
+    (
+        PEACEFUL,
+        ("..5.", "6543", "543.", "..2."),
+        0,
+        (5, 2, 2, 3),
+        '{"type": "stage", "die": 1, "cell": [2, 3]}',
+        [(1, (2, 3)), (3, (3, 1))],
+        479.3653599318592,
+    ),
+    (
+        SURVIVAL,
+        ("....", "23..", "....", "...."),
+        0,
+        (5, 5, 2, 6),
+        '{"type": "adjust", "die": 0, "delta": -1}',
+        [],
+        316.0868006353243,
+    ),
+    (
+        SURVIVAL,
+        ("....", "....", "....", "...."),
+        0,
+        (1, 5, 5, 4),
+        '{"type": "stage", "die": 1, "cell": [2, 2]}',
+        [(1, (2, 2)), (3, (2, 1))],
+        382.27206029912116,
+    ),
+    (
+        SURVIVAL,
+        (".565", ".45.", "2345", "1234"),
+        0,
+        (6, 1, 5, 2),
+        '{"type": "adjust", "die": 3, "delta": 1}',
+        [],
+        373.97299382716034,
+    ),
+    (
+        SURVIVAL,
+        (".1.3", "1234", "234.", "34.."),
+        0,
+        (1, 4, 4, 1),
+        '{"type": "adjust", "die": 1, "delta": 1}',
+        [],
+        284.190965224738,
+    ),
+    (
+        SURVIVAL,
+        (".6..", ".5..", "x44.", "...."),
+        0,
+        (6, 2, 6, 6),
+        '{"type": "stage", "die": 0, "cell": [0, 2]}',
+        [(0, (0, 2)), (2, (0, 3))],
+        317.6311726262792,
+    ),
+    (
+        NIGHTMARE,
+        ("....", "....", "654.", "...."),
+        0,
+        (4, 1, 2, 2),
+        '{"type": "ruin", "cell": [0, 2]}',
+        [],
+        234.18671569399498,
+    ),
+    (
+        NIGHTMARE,
+        (".5.5", "3456", "2345", "123."),
+        0,
+        (2, 5, 5, 1),
+        '{"type": "ruin", "cell": [3, 3]}',
+        [],
+        325.19232907998037,
+    ),
+    (
+        NIGHTMARE,
+        ("....", "....", "....", "...."),
+        0,
+        (1, 5, 5, 4),
+        '{"type": "stage", "die": 1, "cell": [1, 0]}',
+        [(1, (1, 0)), (3, (1, 1)), (2, (2, 1))],
+        275.05602128426864,
+    ),
+    (
+        NIGHTMARE,
+        ("....", ".x4x", ".43.", ".x.x"),
+        0,
+        (1, 4, 4, 1),
+        '{"type": "ruin", "cell": [0, 1]}',
+        [],
+        75.35762667462126,
+    ),
+    (
+        NIGHTMARE,
+        ("....", ".x3x", ".34.", ".x.x"),
+        0,
+        (4, 1, 4, 4),
+        '{"type": "stage", "die": 0, "cell": [2, 0]}',
+        [(0, (2, 0)), (2, (1, 0)), (3, (0, 0))],
+        108.67042076875629,
+    ),
+    (
+        NIGHTMARE,
+        ("..34", ".x4.", "345.", "...."),
+        0,
+        (6, 5, 3, 5),
+        '{"type": "stage", "die": 0, "cell": [2, 3]}',
+        [(0, (2, 3)), (1, (1, 3)), (3, (3, 3))],
+        228.9055062209837,
+    ),
+    (
+        NIGHTMARE,
+        (".11.", "2222", "x3x.", "...."),
+        0,
+        (5, 1, 4, 4),
+        '{"type": "stage", "die": 1, "cell": [0, 3]}',
+        [(1, (0, 3)), (2, (3, 1)), (0, (3, 2))],
+        187.50750778486724,
+    ),
+    (
+        NIGHTMARE,
+        ("1212", "xx23", "..32", "...3"),
+        0,
+        (1, 1, 1, 4),
+        '{"type": "ruin", "cell": [3, 1]}',
+        [],
+        102.11228099424326,
+    ),
+]
+
+
+def _codes(rows: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(int(c) for c in "".join(rows).replace(".", "0").replace("x", "7"))
+
+
+@pytest.mark.parametrize(("difficulty", "rows", "used", "dice", "action", "placement", "v"), CASES)
+def test_the_hint_is_the_one_before(
+    difficulty: Difficulty,
+    rows: tuple[str, ...],
+    used: int,
+    dice: tuple[int, ...],
+    action: str,
+    placement: list[tuple[int, tuple[int, int]]],
+    v: float,
+) -> None:
+    board = from_codes(list(_codes(rows)))
+    state = GameState(difficulty, 1, board=board, powers_used=used).roll_with(dice)
+    said, staged, value = best(state)
+    assert said == json.loads(action)
+    assert [(die, tuple(cell)) for die, cell in staged] == placement
+    assert value == round(v, 2)
+    assert Values().of(state) == v  # to the last bit, by a bot of its own
+    action_from_json(said)  # an action the engine reads
+
+
+boards = st.lists(st.integers(0, 7), min_size=16, max_size=16).map(tuple)
+
+
+@given(boards)
+def test_the_written_out_correction_is_the_sum_tuple_by_tuple(codes: tuple[int, ...]) -> None:
+    for name in ("peaceful", "survival", "nightmare-lookahead"):
+        tables = load(name)
+        assert tables(codes) == tables.value(codes)
+
+
+@settings(max_examples=60)
+@given(boards)
+def test_the_evaluation_is_the_one_before(codes: tuple[int, ...]) -> None:
+    """Against the evaluation as it was written before (kept here): the same float, bit for
+    bit, on every difficulty's weights."""
+    for difficulty in Difficulty:
+        weights = weights_for(difficulty, residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS)
+        assert Evaluator(weights)(codes) == _evaluation_before(Evaluator(weights), codes)
+
+
+def _evaluation_before(evaluate: Evaluator, codes: tuple[int, ...]) -> float:
+    from magdagdon.bots.evaluate import _COMPATIBLE, _FRONTIER_FROM, _OPEN, _PAIRS
+    from magdagdon.engine.board import RUIN_CODE
+    from magdagdon.engine.board_codes import ANY_VALUE, EMPTY, fit_masks, mask_values
+    from magdagdon.engine.rules import RUIN_PENALTY
+    from magdagdon.engine.scoring import LINES
+
+    weights = evaluate.weights
+    entries = list(codes)
+    empties = codes.count(EMPTY)
+    penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
+    if weights.calibration is not None:
+        penalty -= weights.calibration[empties]
+    frontier = 0
+    for cell, mask in enumerate(fit_masks(codes)):
+        if mask < 0:
+            continue
+        if mask:
+            entries[cell] = _OPEN + mask
+            penalty += weights.narrow[len(mask_values(mask))]
+            if mask != ANY_VALUE:
+                frontier |= mask
+        else:
+            entries[cell] = RUIN_CODE
+            penalty += RUIN_PENALTY
+    if weights.frontier and empties >= _FRONTIER_FROM:
+        penalty -= weights.frontier * len(mask_values(frontier))
+    if weights.conflict:
+        for a, b in _PAIRS:
+            ea, eb = entries[a], entries[b]
+            if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - _OPEN][eb - _OPEN]:
+                penalty += weights.conflict
+    total = -penalty
+    for line in LINES:
+        total += evaluate._line_value(tuple(entries[c] for c in line))
+    if weights.residual is not None and empties:
+        total += weights.residual_share * load(weights.residual).value(codes)
+    return total
+
+
+@settings(max_examples=150)
+@given(boards, st.integers(0, 15), st.integers(1, 6), st.integers(1, 3))
+def test_boards_alike_where_dice_can_go_share_their_magdagdon_chance(
+    codes: tuple[int, ...], cell: int, value: int, need: int
+) -> None:
+    """A number on a cell beside no empty cell never changes the chance, nor the memo's key,
+    while the board keeps a number; an empty cell's masks do change the key."""
+    if codes[cell] in (0, 7) or any(codes[n] == 0 for n in NEIGHBOURS[cell]):
+        return
+    other = (*codes[:cell], value, *codes[cell + 1 :])
+    assert chance_key(other, need) == chance_key(codes, need)
+    assert magdagdon_chance(other, need) == magdagdon_chance(codes, need)
+
+
+def test_a_board_without_a_number_is_told_from_one_with_numbers_far_away() -> None:
+    """Three empty cells in a corner, RUINs around them: with no number on the board the first
+    die may go on any empty cell (the next ones beside it); with a number far off, none may."""
+    ruins = _codes(("..77", ".777", "7777", "7777"))
+    far = _codes(("..77", ".777", "7777", "7775"))
+    assert chance_key(ruins, 3) != chance_key(far, 3)
+    assert 0.0 < magdagdon_chance(ruins, 3) < 1.0
+    assert magdagdon_chance(far, 3) == 1.0

@@ -1,0 +1,42 @@
+"""The first turn's kept look-ahead values (``bots/opening.py``) are the search's own: a sample
+recomputed without the book, and every first-turn hint served from it alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from magdagdon.bots.expectimax import ExpectimaxBot, Settings
+from magdagdon.bots.opening import book, first_turns
+from magdagdon.bots.value import Values
+from magdagdon.engine import Difficulty
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
+def test_kept_values_are_the_search_s(difficulty: Difficulty) -> None:
+    kept = book(difficulty)
+    assert len(kept) > 300
+    bot = ExpectimaxBot(opening=False)
+    bot.expected_before_roll(first_turns(difficulty)[0])  # tuned for the difficulty
+    for key in sorted(kept)[:: len(kept) // 6]:
+        codes, base, penalty = key
+        assert bot.after_turn(codes, base, None if penalty < 0 else penalty) == kept[key]
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
+def test_every_first_turn_is_answered_from_the_book(difficulty: Difficulty) -> None:
+    """Each first-turn position (a sample of the 126 rolls here) is hinted without a search of
+    the next roll, and as a bot without the book hints it."""
+    states = first_turns(difficulty)
+    bot = ExpectimaxBot()
+    with_book = Values(bot, exact_rerolls=False)  # as the hint values (bots/hints.py)
+    without = Values(ExpectimaxBot(opening=False), exact_rerolls=False)
+    for state in states[:: len(states) // 12]:
+        assert with_book.judge(state) == without.judge(state)
+    assert bot.after_values() == {}  # nothing searched: every value came from the book
+
+
+def test_a_bot_with_other_settings_never_reads_the_book() -> None:
+    state = first_turns(Difficulty.NIGHTMARE)[0]
+    bot = ExpectimaxBot(Settings(width=3))
+    bot.expected_before_roll(state)
+    assert bot.after_values() != {}
