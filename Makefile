@@ -63,10 +63,10 @@ node:
 build/pyodide/.pin: tools/pyodide/pin.json tools/pyodide/fetch.py | node
 	$(PYTHON) tools/pyodide/fetch.py
 
-build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py tools/pyodide/compile.mjs tools/pyodide/stdlib-keep.txt tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py) $(wildcard src/magdagdon/bots/*.py) $(wildcard src/magdagdon/bots/data/*.bin) $(wildcard src/magdagdon/web/engine/*)
-	$(PYTHON) tools/pyodide/bundle.py
+build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py src/magdagdon/api/page/compressed.py tools/pyodide/compile.mjs tools/pyodide/stdlib-keep.txt tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py) $(wildcard src/magdagdon/bots/*.py) $(wildcard src/magdagdon/bots/data/*.bin) $(wildcard src/magdagdon/web/engine/*)
+	$(UV) run --locked python tools/pyodide/bundle.py
 
-pyodide: build/web-engine/magdagdon-engine.zip
+pyodide: setup build/web-engine/magdagdon-engine.zip
 
 lint: setup
 	$(UV) run --locked ruff check src tests bench

@@ -9,30 +9,18 @@ import contextlib
 import socket
 import threading
 
-from waits import EVENTUALLY
+from device.local_proxy import LocalProxy
 
 
-class DroppingProxy:
+class DroppingProxy(LocalProxy):
     def __init__(self, server_port: int) -> None:
-        self.server_port = server_port
         self.to_lose = 0
         self.dropped = 0
-        self._lock = threading.Lock()
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self.port: int = self._listener.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._closed = False
-        threading.Thread(target=self._accept, daemon=True).start()
+        super().__init__(server_port)
 
-    def _accept(self) -> None:
-        while not self._closed:
-            try:
-                client, _ = self._listener.accept()
-            except OSError:
-                return
-            upstream = socket.create_connection(("127.0.0.1", self.server_port), timeout=EVENTUALLY)
-            threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
-            threading.Thread(target=self._answers, args=(upstream, client), daemon=True).start()
+    def _relay(self, client: socket.socket, upstream: socket.socket) -> None:
+        threading.Thread(target=self._pipe, args=(client, upstream), daemon=True).start()
+        threading.Thread(target=self._answers, args=(upstream, client), daemon=True).start()
 
     @staticmethod
     def _pipe(source: socket.socket, target: socket.socket) -> None:
@@ -65,7 +53,3 @@ class DroppingProxy:
             self.to_lose -= 1
             self.dropped += 1
             return True
-
-    def close(self) -> None:
-        self._closed = True
-        self._listener.close()

@@ -35,5 +35,7 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     made = new_device(browser)
     made.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
     made.add_init_script("localStorage.setItem('magdagdon.offlinePlay', '1')")
+    # as a device that has the engine: it starts with the page, not after the first turn
+    made.add_init_script("localStorage.setItem('magdagdon.engineFetched', '1')")
     yield made
     made.close()

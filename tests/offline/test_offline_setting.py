@@ -4,6 +4,7 @@ states is the bytes of exactly the files it fetched (as they are on the server's
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
@@ -12,7 +13,9 @@ import pytest
 
 from device.page_helpers import open_page, open_screen
 from device.pwa_helpers import wait_controlled
+from device.test_download import finish_a_turn
 from offline.test_offline_play import ENGINE_MS
+from waits import EVENTUALLY_MS
 from web.web_helpers import LAYOUTS
 
 if TYPE_CHECKING:
@@ -30,7 +33,7 @@ ON_DISK = {
     "/engine/": ROOT / "src" / "magdagdon" / "web" / "engine",
 }
 SIZE_FILE = "/engine/runtime/engine-size.json"
-QUIET_S = 3  # the page waits this long after the service worker takes it (core/source.js)
+LATER = "/js/sheets/daily.js"  # a page file the first visit leaves to the service worker
 
 
 @pytest.fixture
@@ -73,10 +76,18 @@ def test_offline_play_switch_states_its_download_and_fetches_only_when_on(
     assert button.get_attribute("aria-pressed") == "false"
     stated = page.locator("#sheet [data-engine-bytes]:not([data-engine-bytes=''])")
     stated.wait_for()
-    # off: long past the quiet seconds after which the page would fetch it, none of the
-    # runtime came (the worker's two small scripts are the page's own, kept with it)
-    page.wait_for_timeout(3 * QUIET_S * 1000)
+    # off: past the first finished turn, when the page would fetch it, and past the moment the
+    # service worker keeps the rest of the page (asked for at the same time, the same delay
+    # after), none of the runtime came (the worker's two small scripts are the page's own)
+    page.locator('[data-action="close"]').first.click()
+    # waited on as an event: Playwright's sync API hands events to listeners (`fetched`) only
+    # while the test calls into it
+    with context.expect_event(
+        "request", lambda request: urlparse(request.url).path == LATER, timeout=EVENTUALLY_MS
+    ):
+        finish_a_turn(page, live_server.url)
     assert [p for p in engine() if p.startswith("/engine/runtime/")] == []
+    open_screen(page, "settings")
 
     switch(page)
     assert button.get_attribute("aria-pressed") == "true"
@@ -91,7 +102,11 @@ def test_offline_play_switch_states_its_download_and_fetches_only_when_on(
     assert any(name.endswith(".wasm") for name in files)
     total = sum(on_disk(name).stat().st_size for name in files)
     assert int(stated.get_attribute("data-engine-bytes") or "0") == total
-    assert f"({total / 1e6:.1f} MB)" in stated.inner_text()
+    assert f"{total / 1e6:.1f} MB sa device" in stated.inner_text()
+    # and what the wire carries: brotli's bytes, as the build measured them
+    wire = json.loads((ON_DISK["/engine/runtime/"] / "engine-size.json").read_text())["wire"]["br"]
+    assert int(stated.get_attribute("data-engine-wire") or "0") == wire
+    assert f"({wire / 1e6:.1f} MB ang ida-download" in stated.inner_text()
 
     switch(page)
     assert button.get_attribute("aria-pressed") == "false"

@@ -32,11 +32,14 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 FIRST_LOAD_BUDGET = 150 * 1024
-#: Loaded only when opened: the tutorial, the long texts (LAYUNIN, TUNGKOL SA LARO), the review,
-#: the daily challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them); the
-#: English words before the page first speaks English.
+#: Loaded only when opened: the sheet itself (its style, other devices' part), the game-over
+#: panel, the tutorial, the long texts (LAYUNIN, TUNGKOL SA LARO), the review, the daily
+#: challenge, STATISTIKA, the share step and SETTINGS' data (more.js loads them); the English
+#: words before the page first speaks English.
 LATER = (
     "i18n/en.js",
+    *("render/sheet.js", "sheet.css", "sheets/devices.js", "i18n/fil.devices.js"),
+    *("i18n/en.devices.js", "render/over.js", "sheets/records.js", "lib/hints.js"),
     *("app/tutorial.js", "tutorial.json", "i18n/fil.long.js", "i18n/en.long.js"),
     *("review/sheet.js", "review/step.js", "i18n/fil.review.js", "i18n/en.review.js", "review.css"),
     *("sheets/daily.js", "sheets/stats.js", "sheets/settings.js", "sheets/share.js"),

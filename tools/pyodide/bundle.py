@@ -13,12 +13,16 @@
 - ``magdagdon-bots.zip``: ``magdagdon/bots/*.py`` and their tables (``bots/data``), the hint's
   computer player, which the worker loads after the engine has started (the hint without the
   connection: ``magdagdon.bots.offline``), reproducible the same way;
+- ``NAME.br`` and ``NAME.gz`` beside each runtime file that compresses (the server sends them
+  by ``Accept-Encoding``, once checked against the file's hash: api/page/compressed.py); made
+  again only when the file changed (brotli's quality 11 takes about 30 s on the wasm);
 - ``engine-size.json``: the bytes of every file the engine worker fetches (its two scripts in
-  ``web/engine/`` and the runtime above, not the notice), which SETTINGS states as the offline
-  engine's download.
+  ``web/engine/`` and the runtime above, not the notice), as they are and as the wire carries
+  them (brotli, gzip), which SETTINGS states as the offline engine's download.
 
 The worker unpacks the zip into Pyodide's file system and imports ``magdagdon.engine``.
-Usage: ``python3 tools/pyodide/bundle.py`` (``make pyodide``). Standard library only.
+Usage: ``uv run python tools/pyodide/bundle.py`` (``make pyodide``): it needs the project's
+``brotli``.
 """
 
 from __future__ import annotations
@@ -47,6 +51,9 @@ WORKER_DIR = SRC / "magdagdon" / "web" / "engine"
 STDLIB = "python_stdlib.zip"
 KEEP = HERE / "stdlib-keep.txt"
 _DATE = (2026, 1, 1, 0, 0, 0)
+
+sys.path.insert(0, str(SRC))
+from magdagdon.api.page import compressed  # noqa: E402  (the server's own rules)
 
 
 def engine_files() -> list[Path]:
@@ -160,17 +167,29 @@ def build(dest: Path = DEST) -> None:
     _replace(dest / NOTICE, notice)
     _replace(dest / ENGINE_ZIP, engine_zip())
     _replace(dest / BOTS_ZIP, bots_zip())
-    _replace(dest / SIZE, download_size(dest, pin["runtime"]).encode())
+    runtime = [dest / name for name in [*pin["runtime"], "pyodide-lock.json", ENGINE_ZIP, BOTS_ZIP]]
+    wire = compressed.precompress(runtime)
+    _replace(dest / SIZE, download_size(dest, pin["runtime"], wire).encode())
 
 
-def download_size(dest: Path, runtime: list[str]) -> str:
-    """``{"bytes", "files"}``: each file the engine worker fetches, as the page asks for it,
-    with its size in bytes, and their sum."""
+def download_size(dest: Path, runtime: list[str], wire: dict[str, dict[str, int]]) -> str:
+    """``{"bytes", "wire", "files"}``: each file the engine worker fetches, as the page asks for
+    it, with its size in bytes, and their sum; ``wire``: the sum as sent in each encoding
+    (``identity``, ``br``, ``gzip``), the worker's scripts compressed as the server does."""
     fetched = {f"engine/{p.name}": p for p in sorted(WORKER_DIR.iterdir()) if p.is_file()}
     for name in [*runtime, "pyodide-lock.json", ENGINE_ZIP, BOTS_ZIP]:
         fetched[f"engine/runtime/{name}"] = dest / name
     files = {name: path.stat().st_size for name, path in fetched.items()}
-    return json.dumps({"bytes": sum(files.values()), "files": files}, indent=1)
+    sent = {"identity": sum(files.values()), "br": 0, "gzip": 0}
+    for name, path in fetched.items():
+        sizes = wire.get(path.name) if name.startswith("engine/runtime/") else None
+        if sizes is None:
+            data = path.read_bytes()
+            packed = compressed.variants(data, path.name)
+            sizes = {e: len(packed.get(e, data)) for e in compressed.ENCODINGS}
+        for encoding in compressed.ENCODINGS:
+            sent[encoding] += sizes[encoding]
+    return json.dumps({"bytes": sum(files.values()), "wire": sent, "files": files}, indent=1)
 
 
 if __name__ == "__main__":

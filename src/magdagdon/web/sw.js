@@ -21,6 +21,7 @@ const ENGINE = self.MAGDAGDON_ENGINE ?? { version: "none", files: {} };
 const ENGINE_PREFIX = "magdagdon-engine-";
 const ENGINE_CACHE = ENGINE_PREFIX + ENGINE.version;
 const ENGINE_FILES = new Map(Object.entries(ENGINE.files));
+const ENGINE_SIZES = new Map(Object.entries(ENGINE.sizes ?? {}));
 
 async function sha256(response) {
   const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
@@ -84,19 +85,40 @@ function routes() {
   return [{ condition: { or: Array.from(FILES.keys(), condition) }, source: { cacheName: CACHE } }];
 }
 
+// The first visit's install keeps only the files the page has loaded already (from the
+// browser's HTTP cache: no byte on the wire): the first visit downloads the page alone. The
+// rest (the screens that load when first opened, English's words…) is kept after the player's
+// first finished turn, when the page asks for it ("keep-page"), or as each is first fetched.
+// An update fetches every changed file at once: this device has taken the whole page before.
+async function fromHttpCache(name, hash) {
+  const response = await fetch(name, { cache: "only-if-cached", mode: "same-origin" }).catch(() => undefined);
+  return response && response.ok && (await sha256(response)) === hash ? response : undefined;
+}
+
 self.addEventListener("install", (event) => {
   const routed = event.addRoutes ? event.addRoutes(routes()).catch((err) => console.warn(err)) : null;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const first = !(await caches.keys()).some((n) => n.startsWith(PREFIX) && n !== CACHE);
     const previous = await previousFiles();
     await Promise.all(Array.from(FILES, async ([name, hash]) => {
-      await cache.put(name, await kept(name, await fetchFile(name, hash, previous)));
+      const found = first ? await fromHttpCache(name, hash) : await fetchFile(name, hash, previous);
+      if (found) await cache.put(name, await kept(name, found));
     }));
     await keepNewEngine();
     await routed;
     await self.skipWaiting();
   })());
 });
+
+// Every page file this version's cache still lacks, fetched and kept.
+async function keepPage() {
+  const cache = await caches.open(CACHE);
+  const previous = await previousFiles();
+  for (const [name, hash] of FILES) {
+    if (!(await cache.match(name))) await cache.put(name, await kept(name, await fetchFile(name, hash, previous)));
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -146,15 +168,43 @@ function integrity(hex) {
 // An engine file: this version's kept copy, else the server's, kept. The browser checks the
 // server's bytes against the listed hash itself (the fetch fails on others), so that no copy of
 // Pyodide's 9.6 MB wasm is read into this worker's memory, where it would stay, in the page's
-// renderer process, until this worker's next garbage collection.
+// renderer process, until this worker's next garbage collection. A kept copy of the wrong size
+// (a write cut short) is dropped and fetched again: its size is known without reading it.
 async function engineFile(name, request) {
   const cache = await caches.open(ENGINE_CACHE);
   const found = await cache.match(name);
-  if (found) return found;
+  if (found && (await found.clone().blob()).size === ENGINE_SIZES.get(name)) return found;
+  if (found) await cache.delete(name);
   const response = await fetch(request.url, { integrity: integrity(ENGINE_FILES.get(name)) });
   if (response.ok) await cache.put(name, response.clone());
   return response;
 }
+
+// The page's engine did not start: every kept engine file is checked against its hash (read
+// whole, this once), and one that does not match is dropped, to be fetched again by the next
+// start. Answers {damaged: [name…]} on the message's port.
+async function checkEngine() {
+  const cache = await caches.open(ENGINE_CACHE);
+  const damaged = [];
+  for (const [name, hash] of ENGINE_FILES) {
+    const found = await cache.match(name);
+    if (found && (await sha256(found)) !== hash) {
+      damaged.push(name);
+      await cache.delete(name);
+    }
+  }
+  return { damaged };
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "keep-page") {
+    event.waitUntil(keepPage().catch((err) => console.warn(err)));
+    return;
+  }
+  if (event.data?.type !== "check-engine" || !event.ports[0]) return;
+  const port = event.ports[0];
+  event.waitUntil(checkEngine().then((found) => port.postMessage(found), (err) => port.postMessage({ damaged: [], error: String(err) })));
+});
 
 function engineName(request) {
   if (request.method !== "GET") return null;
@@ -173,7 +223,19 @@ self.addEventListener("fetch", (event) => {
   }
   const name = pageFile(event.request);
   if (name === null) return; // the API and anything else: the network, untouched
-  event.respondWith(caches.open(CACHE)
-    .then((cache) => cache.match(name))
-    .then((response) => response ?? fetch(event.request)));
+  event.respondWith(pageAnswer(name, event.request));
 });
+
+// A page file: this version's kept copy, else the server's, kept when its bytes are this
+// version's (a small file: hashed here).
+async function pageAnswer(name, request) {
+  const cache = await caches.open(CACHE);
+  const found = await cache.match(name);
+  if (found) return found;
+  const response = await fetch(request);
+  if (response.ok && new URL(request.url).search === "") {
+    const copy = response.clone();
+    if ((await sha256(copy)) === FILES.get(name)) await cache.put(name, await kept(name, copy));
+  }
+  return response;
+}

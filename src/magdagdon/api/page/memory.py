@@ -4,6 +4,9 @@ Last-Modified, ``Cache-Control: no-cache``), so that a GET or HEAD of a page fil
 revalidation (304 by ``If-None-Match``, else ``If-Modified-Since``), costs no thread, no
 ``stat`` and no read.
 
+Each file is also sent compressed (``compressed.py``): brotli or gzip by ``Accept-Encoding``,
+compressed the first time it is asked for so, and kept beside it.
+
 Read at start-up like the service worker's list of hashes (``service_worker.py``): the files
 served are the ones the worker announces; a new version of the page is a restart. Anything
 else (a path that is not a file read here, a ``Range`` request, another method, a path under
@@ -13,12 +16,14 @@ else (a path that is not a file read here, a ``Range`` request, another method, 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.utils import parsedate
 from typing import TYPE_CHECKING
 
 from starlette.responses import FileResponse
 from starlette.staticfiles import NotModifiedResponse
+
+from magdagdon.api.page import compressed
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,6 +41,53 @@ class PageFile:
     not_modified: RawHeaders  # of the 304
     etag: str
     last_modified: str
+    name: str = ""
+    # its compressed answers, by encoding, made when first asked for (None: not worth sending)
+    packed: dict[str, PageFile | None] = field(default_factory=dict)
+
+    def encoded(self, encodings: list[str]) -> PageFile:
+        """This file's answer in the first of ``encodings`` worth sending, else its own."""
+        for encoding in encodings:
+            if encoding not in self.packed:
+                self.packed[encoding] = self._pack(encoding)
+            found = self.packed[encoding]
+            if found is not None:
+                return found
+        return self
+
+    def _pack(self, encoding: str) -> PageFile | None:
+        if not compressed.compressible(self.name):
+            return None
+        body = compressed.compress(self.body, encoding)
+        if not compressed.worth(len(self.body), len(body)):
+            return None
+        return PageFile(
+            body,
+            encoded_headers(self.headers, encoding, len(body)),
+            encoded_headers(self.not_modified, encoding, None),
+            encoded_etag(self.etag, encoding),
+            self.last_modified,
+            self.name,
+        )
+
+
+def encoded_etag(etag: str, encoding: str) -> str:
+    """The ETag of a file's copy in ``encoding``: its own, marked (another entity)."""
+    return f'{etag[:-1]}-{encoding}"' if etag.endswith('"') else f"{etag}-{encoding}"
+
+
+def encoded_headers(headers: RawHeaders, encoding: str, length: int | None) -> RawHeaders:
+    """A file's answer headers for its copy in ``encoding`` (``length`` bytes)."""
+    out: RawHeaders = []
+    for name, value in headers:
+        if name == b"content-length":
+            if length is None:
+                continue
+            value = str(length).encode()
+        elif name == b"etag":
+            value = encoded_etag(value.decode("latin-1"), encoding).encode("latin-1")
+        out.append((name, value))
+    return [*out, (b"content-encoding", encoding.encode()), (b"vary", b"Accept-Encoding")]
 
 
 def _answer(path: Path) -> PageFile:
@@ -44,6 +96,8 @@ def _answer(path: Path) -> PageFile:
     full = FileResponse(path, stat_result=stat)
     full.headers["Cache-Control"] = "no-cache"
     full.headers["X-Content-Type-Options"] = "nosniff"
+    if compressed.compressible(path.name):
+        full.headers["Vary"] = "Accept-Encoding"
     short = NotModifiedResponse(full.headers)
     short.headers["X-Content-Type-Options"] = "nosniff"
     body = path.read_bytes()
@@ -55,6 +109,7 @@ def _answer(path: Path) -> PageFile:
         short.headers.raw,
         full.headers["etag"],
         full.headers["last-modified"],
+        path.name,
     )
 
 
@@ -113,6 +168,7 @@ class PageFiles:
             await self.app(scope, receive, send)
             return
         if_none_match = if_modified_since = None
+        encodings: list[str] = []
         for name, value in scope["headers"]:
             if name == b"range":
                 await self.app(scope, receive, send)  # WebFiles answers ranges
@@ -121,6 +177,9 @@ class PageFiles:
                 if_none_match = value
             elif name == b"if-modified-since":
                 if_modified_since = value
+            elif name == b"accept-encoding":
+                encodings = compressed.accepted(value.decode("latin-1"))
+        file = file.encoded(encodings)
         if not_modified(file, if_none_match, if_modified_since):
             await send({"type": "http.response.start", "status": 304, "headers": file.not_modified})
             await send({"type": "http.response.body", "body": b""})

@@ -1,5 +1,7 @@
 """The page: ``src/magdagdon/web/`` served at ``/``, with content types and caching for play
-without a network (every file revalidates by ETag, so a new version is picked up at once)."""
+without a network (every file revalidates by ETag, so a new version is picked up at once), and
+the offline engine's runtime, each file sent compressed by its build's checked copy
+(``compressed.py``)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,13 @@ import mimetypes
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from starlette.datastructures import Headers
+from starlette.responses import FileResponse
 from starlette.routing import Match, Mount
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
+
+from magdagdon.api.page import compressed
+from magdagdon.api.page.memory import encoded_etag
 
 if TYPE_CHECKING:
     from starlette.responses import Response
@@ -48,9 +55,34 @@ class WebFiles(StaticFiles):
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
+        if response.status_code == 200 and isinstance(response, FileResponse):
+            response = self._encoded(response, scope)
         if response.status_code in (200, 304):
             response.headers["Cache-Control"] = "no-cache"
             response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+    def _encoded(self, response: FileResponse, scope: Scope) -> Response:
+        """The file's checked compressed copy the request takes, or the file's own answer."""
+        headers = Headers(scope=scope)
+        original = Path(response.path)
+        if "range" in headers or not compressed.compressible(original.name):
+            return response
+        response.headers["Vary"] = "Accept-Encoding"
+        for encoding in compressed.accepted(headers.get("accept-encoding")):
+            copy = compressed.checked_sidecar(original, encoding)
+            if copy is None:
+                continue
+            answer = FileResponse(copy, media_type=response.media_type)
+            for name in ("last-modified", "cache-control", "x-content-type-options"):
+                if name in response.headers:
+                    answer.headers[name] = response.headers[name]
+            answer.headers["ETag"] = encoded_etag(response.headers["etag"], encoding)
+            answer.headers["Content-Encoding"] = encoding
+            answer.headers["Vary"] = "Accept-Encoding"
+            if answer.headers["etag"] in headers.get("if-none-match", ""):
+                return NotModifiedResponse(answer.headers)
+            return answer
         return response
 
 

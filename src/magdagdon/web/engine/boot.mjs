@@ -14,8 +14,8 @@ const ENGINE_DIR = "/home/pyodide/magdagdon-engine";
  * @param {Function} options.loadPyodide  pyodide.mjs's loadPyodide
  * @param {string} options.indexURL  the folder (URL, or path under node) of Pyodide's files
  * @param {ArrayBuffer|Uint8Array} options.engineZip  the bytes of magdagdon-engine.zip
- * @returns {Promise<{pyodide: object, python: string, newGame: Function, play: Function,
- *   view: Function, call: Function}>}
+ * @returns {Promise<{pyodide: object, python: string, seedLimit: number, newGame: Function,
+ *   play: Function, view: Function, call: Function}>}
  */
 export async function startEngine({ loadPyodide, indexURL, engineZip }) {
   // no package is loaded: the lock file beside the runtime lists none, and nothing is fetched
@@ -30,10 +30,14 @@ export async function startEngine({ loadPyodide, indexURL, engineZip }) {
   const host = pyodide.pyimport("magdagdon.engine.host");
   const python = pyodide.runPython("import sys; '.'.join(map(str, sys.version_info[:3]))");
   const call = (name, request) => JSON.parse(host[name](JSON.stringify(request)));
+  // as JSON: a Python int beyond JavaScript's exact integers would come over as a BigInt
+  const seedLimit = JSON.parse(pyodide.runPython(
+    "import json\nfrom magdagdon.engine.rules import SEED_LIMIT\njson.dumps(SEED_LIMIT)"));
   return {
     pyodide,
     python,
     call,
+    seedLimit,
     /** {difficulty, game_id, seed | daily_date, mode?} → {state, record, view} or {error} */
     newGame: (request) => call("new_game", request),
     /** {state, record, action} → {state, record, view} or {error} (nothing changed) */

@@ -19,7 +19,8 @@
 //   "act", else the last "play" / "view" game) → {id, hint: {action, placement, expected_value,
 //   version?}} or {id, error}; the computer player (./runtime/magdagdon-bots.zip) is fetched
 //   and started in the background once the engine is ready.
-// Once started, it posts {type: "ready", python, ms} (or {type: "failed", error}).
+// Once started, it posts {type: "ready", python, ms, seed_limit} (or {type: "failed", error});
+// seed_limit: every seed is below it (the engine's own bound, engine/rules.py).
 
 import { loadPyodide } from "./runtime/pyodide.mjs";
 import { startEngine, startHints } from "./boot.mjs";
@@ -42,7 +43,7 @@ const hints = ready.then(async (engine) => {
 hints.catch(() => {}); // a failure answers each hint asked
 
 ready.then(
-  (engine) => postMessage({ type: "ready", python: engine.python, ms: performance.now() - started }),
+  (engine) => postMessage({ type: "ready", python: engine.python, ms: performance.now() - started, seed_limit: engine.seedLimit }),
   (error) => postMessage({ type: "failed", error: { code: "engine_failed", message: String(error) } }),
 );
 

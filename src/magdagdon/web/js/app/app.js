@@ -161,8 +161,19 @@ function watchConnection() {
   window.addEventListener("online", () => {
     view.offline = false;
     render(view, dom);
-    if (source.waiting()) play.request(source.sendPlayed);
+    if (source.waiting()) source.sendPlayed().catch(() => null);
     else if (view.game && !view.busy) play.request(() => play.reload());
+  });
+  // no answer (api.js): the server cannot be reached, whatever the browser says
+  window.addEventListener("magdagdon-unanswered", () => {
+    view.offline = true;
+    if (view.game) render(view, dom);
+  });
+  // an answer after none came (api.js): the server is back, whatever the browser says
+  window.addEventListener("magdagdon-answer", () => {
+    view.offline = false;
+    if (view.game) render(view, dom);
+    if (source.waiting()) source.sendPlayed().catch(() => null);
   });
 }
 
@@ -170,7 +181,12 @@ function watchConnection() {
 // connection is back (play.js, api.act).
 async function startOffline(played = []) {
   view.offline = true;
-  if (played.length || source.offlineOn()) source.startLocal().catch(() => {});
+  if (played.length || source.offlineOn()) {
+    source.startLocal().catch(() => {});
+    // a tap kept from before goes on here once the engine is ready; without local.js (a first
+    // visit cut off before its first turn) the page goes on with the last state and the notice
+    await source.loadLocal().catch(() => null);
+  }
   const last = played.at(-1)?.view ?? offline.lastState();
   if (last) play.keep(last);
   if (last) render(view, dom);

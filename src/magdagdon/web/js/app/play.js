@@ -83,6 +83,7 @@ export function createPlay({ view, dom, render, announce }) {
     const game = await source.act(before, action, waiting);
     keep(game);
     answered(before, game, action);
+    if (action.type === "confirm") source.turnFinished(); // the offline engine's download may start
     // a daily game's share text, fetched as it ends: the tap on IBAHAGI then shares at once,
     // while the tap still counts as the player's (some browsers share only then)
     if (game.daily && game.phase === "over") {
@@ -90,19 +91,29 @@ export function createPlay({ view, dom, render, announce }) {
     }
   }
 
-  // An action with no answer yet is sent again (api.act): while it waits, the page says so.
+  // An action with no answer yet is sent again (api.act): while it waits, the connection's mark
+  // shows, and the page says what the tap waits for. The mark goes when an answer comes
+  // (app.js), or when the engine here answered the tap instead.
   function waiting(waits) {
     view.waiting = waits;
-    if (waits && !navigator.onLine) view.offline = true;
-    if (!waits) view.offline = false; // an answer came: the server is there
+    if (waits) {
+      view.offline = true;
+      view.waitsFor = source.waitsFor(view.game);
+    }
     render();
   }
 
   // The tap this device kept before a reload with no answer (offline.js): sent again at its
-  // version, so the server applies it once, or answers the state it already produced.
+  // version, so the server applies it once, or answers the state it already produced; or
+  // played by the engine here, once it is ready, on the game as this device kept it.
   function sendPending(pending) {
+    const kept = view.game?.id === pending.game && view.game.version === pending.version;
+    const state = kept ? view.game : { id: pending.game, version: pending.version };
     return request(async () => {
-      keep(await api.act({ id: pending.game, version: pending.version }, pending.action, waiting));
+      const before = view.game;
+      const game = await (kept ? source.act(state, pending.action, waiting) : api.act(state, pending.action, waiting));
+      keep(game);
+      if (kept) answered(before, game, pending.action);
     });
   }
 
@@ -349,17 +360,8 @@ export function createPlay({ view, dom, render, announce }) {
     view.sheet = name;
     view.ask = null;
     render();
-    if (name === "settings") {
-      loadServer(view.devices, api).then(render);
-      await more.opened(name, ctx);
-    }
-    if (name === "highscores") {
-      view.scores = null;
-      await request(async () => {
-        const lists = await Promise.all(DIFFICULTIES.map((d) => api.highscores(d)));
-        view.scores = Object.fromEntries(DIFFICULTIES.map((d, i) => [d, lists[i]]));
-      });
-    }
+    if (name === "settings") loadServer(view.devices, api).then(render);
+    if (name === "settings" || name === "highscores") await more.opened(name, ctx);
   }
 
   async function chooseLanguage(lang) {
@@ -458,8 +460,9 @@ export function createPlay({ view, dom, render, announce }) {
     rules: () => openSheet("rules"),
     about: () => openSheet("about"),
     // the review loads when first opened (review/sheet.js), over the sheet it was opened from
-    review: (intent) => lazy(() => import("../review/sheet.js"), { css: "css/review.css", words: "review" })
+    review: (intent) => lazy(() => import("../review/sheet.js"), { css: ["css/sheet.css", "css/review.css"], words: "review" })
       .then((m) => m.openReview(intent.el?.dataset.game ?? view.game.id, { root: dom.root })),
+    "export-refused": () => source.exportRefused(),
     close: () => {
       if (view.sheet === null) return;
       view.sheet = null;

@@ -1,5 +1,5 @@
 import * as offline from "./offline.js";
-import { resend } from "./resend.js";
+import { resend, wake } from "./resend.js";
 import * as saving from "./saving.js";
 
 // The HTTP API client (docs/api.md): every call answers parsed JSON or throws an ApiError. It is the
@@ -29,14 +29,27 @@ async function answer(pending) {
   try {
     response = await pending;
   } catch (err) {
+    if (!unanswered) window.dispatchEvent(new Event("magdagdon-unanswered"));
+    unanswered = true;
     throw new ApiError(0, "network", String(err));
   }
+  answered();
   const data = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = data && data.error ? data.error : {};
     throw new ApiError(response.status, error.code ?? String(response.status), error.message ?? "", error);
   }
   return data;
+}
+
+// Any answer says the server is there: once after none came, the page hears of it (the
+// connection's mark goes, a waiting resend or a game kept on this device goes at once).
+let unanswered = false;
+function answered() {
+  if (!unanswered) return;
+  unanswered = false;
+  window.dispatchEvent(new Event("magdagdon-answer"));
+  wake();
 }
 
 const gamePath = (id) => `/api/games/${encodeURIComponent(id)}`;
@@ -57,13 +70,13 @@ export const newGame = (difficulty, options = {}) =>
   call("POST", "/api/games", { difficulty, ...options });
 // An action is sent again until it gets an answer (resend.js): its `version` makes a repeat
 // answer the state it produced instead of applying it twice. It is kept on the device until
-// answered (offline.js), so a tap survives a reload without a connection.
-export async function act(state, action, onWait) {
+// answered (offline.js), so a tap survives a reload without a connection. `instead`: resend.js's.
+export async function act(state, action, onWait, instead) {
   const body = { ...action, version: state.version };
   offline.rememberPending(state, action);
   saving.started();
   try {
-    return await resend(() => call("POST", `${gamePath(state.id)}/actions`, body), { onWait });
+    return await resend(() => call("POST", `${gamePath(state.id)}/actions`, body), { onWait, instead });
   } finally {
     offline.forgetPending();
     saving.finished();

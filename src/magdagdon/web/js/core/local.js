@@ -11,32 +11,54 @@
 //   stays on this device with the server's word.
 import * as api from "./api.js";
 import * as kept from "./kept.js";
-import { load as loadWords } from "../i18n/i18n.js";
+import * as prefs from "./prefs.js";
+import { backoff, wake } from "./resend.js";
+import { checkEngine } from "./offline.js";
+import { load as loadWords, t } from "../i18n/i18n.js";
 
 const { ApiError, call } = api;
 
+const FETCHED = "magdagdon.engineFetched"; // the engine was once ready here: it starts with the page
 const LOG = "magdagdon.log"; // the current server game's {id, difficulty, seed, mode, daily_date, actions}
 const WAITING = "magdagdon.offlineGames"; // how many games held: source.js loads this module then
 
 let worker = null;
 let ready = null; // a promise of the started engine
 let isReady = false;
+let seedLimit = null; // every seed is below it: the engine's own bound (its ready message)
 let openId = null; // the game open in the worker
 let asked = 0;
 const answers = new Map();
 let changed = () => {};
 
 // ----- the engine worker ----------------------------------------------------------------------
+// The engine's state, as SETTINGS and the connection's words say it (<body data-offline>):
+// "loading", "ready", "missing" (not on this device, and no connection to fetch it), "damaged"
+// (a kept file did not match: fetched again once the connection allows), "off".
+function stateIs(name) {
+  document.body.dataset.offline = name;
+  changed();
+}
+
 export function start() {
   if (ready) return ready;
+  if (!isReady) stateIs("loading");
+  // the rest of the page with the engine (the worker's own scripts among it): kept for offline
+  navigator.serviceWorker?.controller?.postMessage({ type: "keep-page" });
   ready = new Promise((resolve, reject) => {
     worker = new Worker("/engine/worker.js", { type: "module" });
     worker.onmessage = ({ data }) => {
       if (data.type === "ready") {
         isReady = true;
-        document.body.dataset.offline = "ready";
+        seedLimit = data.seed_limit;
+        try {
+          localStorage.setItem(FETCHED, "1");
+        } catch {
+          // storage refused: the next visit waits for a finished turn again
+        }
         resolve();
-        changed();
+        stateIs("ready");
+        wake(); // a tap that waits for the server may go on here now
       } else if (data.type === "failed") {
         reject(new Error(data.error.message));
       } else {
@@ -48,9 +70,31 @@ export function start() {
   });
   ready.catch((err) => {
     console.warn(err);
-    ready = null; // tried again later
+    worker?.terminate();
+    worker = null;
+    ready = null;
+    heal();
   });
   return ready;
+}
+
+// The engine did not start: the service worker checks the kept files against their hashes and
+// drops any that do not match; the engine starts again as soon as the connection allows (each
+// try fetches what is missing), and meanwhile the page says what offline play still needs.
+let healing = null;
+function heal() {
+  healing ??= (async () => {
+    // tries 0.5, 1, 2… at most 15 s apart, at once when the browser or the server says the
+    // connection is back (resend.js's pause)
+    const next = backoff();
+    while (!isReady) {
+      const found = await checkEngine().catch(() => ({ damaged: [] }));
+      stateIs(found.damaged.length ? "damaged" : "missing");
+      await next();
+      if (document.body.dataset.offline === "off") return;
+      await start().catch(() => null);
+    }
+  })().finally(() => { healing = null; });
 }
 
 // Offline play switched off: the engine stops (started again by the next game played here).
@@ -60,6 +104,7 @@ export function stop() {
   ready = null;
   isReady = false;
   openId = null;
+  document.body.dataset.offline = "off";
   for (const [id, resolve] of answers) resolve({ id, error: { code: "engine_stopped", message: "offline play was switched off" } });
   answers.clear();
   changed();
@@ -76,52 +121,79 @@ export function attach(given, lastSeen) {
   loadWords("offline").then(() => page.view.game && page.draw(), () => {});
   // the engine became ready, or a game starts or stops being played here
   changed = () => {
-    page.view.localPlay = playing() && notice;
-    if (page.view.localPlay && !navigator.onLine) page.view.offline = true;
+    page.view.localPlay = playing();
+    page.view.engine = document.body.dataset.offline ?? null;
     if (page.view.game) page.draw();
   };
   if (lastSeen) seen(lastSeen);
 }
 
-// The offline notice while a game is played here (core/offline.js draws it): it goes on here
-// and is saved on the server when the connection returns; a word on the last tap beside it.
-function notice(view, t) {
-  const said = view.message ? [" ", ["span", {}, t(view.message.key, view.message.params)]] : [];
-  return [["strong", { class: "notice-title" }, t("offlineTitle")], " ",
-    ["span", { "data-offline-playing": "" }, t("offlinePlaying")], ...said];
-}
-
-// The games played here go to the server; one it refuses stays here, and the page says so.
+// The games played here go to the server; one it refuses stays here, and the page names it and
+// offers it as a file. A game the server kept as a practice game of its own (it went another way
+// than the server's copy) is that game from now on, and the page says so.
 export async function sendPlayed() {
   const { view, draw, keep } = page;
   const { synced, refused } = await syncAll();
-  view.localPlay = playing() && notice;
-  const shown = synced.find((game) => game.id === view.game?.id) ?? synced.at(-1) ?? null;
-  if (view.game && shown) keep(shown);
-  if (refused.length) view.message = { key: "syncRefused", params: { n: refused.length }, kind: "error" };
+  view.localPlay = playing();
+  const mine = synced.find((game) => (game.sync?.sent_id ?? game.id) === view.game?.id);
+  const shown = mine ?? (view.game && !held.has(view.game.id) ? null : synced.at(-1)) ?? null;
+  if (shown) keep(shown);
+  const branched = synced.find((game) => game.sync?.outcome === "branch");
+  if (branched) view.message = { key: "syncBranch", params: { name: gameName(branched) }, kind: "info", sync: true };
+  if (refused.length) {
+    const game = refused.at(-1);
+    view.message = { key: "syncRefusedGame", params: { name: gameName(game), n: refused.length }, kind: "error", action: "export-refused", sync: true };
+  }
   if (view.game) draw();
   return shown;
 }
 
+// A game as the player knows it: its difficulty, when it was played and its score.
+function gameName(game) {
+  const when = game.began ?? game.played_at;
+  const date = when ? new Date(when).toLocaleDateString() : "";
+  return [t(game.difficulty), date, `${game.score?.total ?? game.view?.score?.total ?? 0}`].filter(Boolean).join(" · ");
+}
+
+// The games the server refused, as one file the player keeps (the import of SETTINGS takes it
+// back once the server can replay it).
+export async function exportRefused() {
+  const games = (await kept.all()).filter((game) => game.refused);
+  const file = games.map(({ id, difficulty, seed, mode, daily_date, actions, began, refused }) =>
+    ({ id, difficulty, seed, mode, daily_date, actions, played_at: new Date(began).toISOString(), refused }));
+  const blob = new Blob([JSON.stringify({ magdagdon_offline_games: file }, null, 1)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "magdagdon-offline-games.json";
+  document.body.append(link);
+  link.click();
+  setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+}
+
 // ----- play.js's calls (source.js): the server, else this engine ------------------------------
 const noAnswer = (err) => err instanceof ApiError && err.status === 0;
+const notNow = (err) => err.status === 0 || err.status === 429 || err.status >= 500;
 
+// A server game's action: sent until the server answers, unless the engine here can take the
+// game over (ready, with the game's log at its version): then at once, or as soon as it can.
 export async function act(state, action, onWait) {
   if (holds(state.id)) return actHere(state, action);
-  if (canTakeOver(state)) {
-    let game;
-    try {
-      game = await call("POST", `/api/games/${encodeURIComponent(state.id)}/actions`, { ...action, version: state.version });
-    } catch (err) {
-      if (!noAnswer(err)) throw err;
-      return takeOver(state, action);
-    }
-    followed(state, action, game);
-    return game;
-  }
-  const game = await api.act(state, action, onWait);
-  followed(state, action, game);
+  let here = false;
+  const instead = () => (canTakeOver(state) ? () => { here = true; return takeOver(state, action); } : null);
+  const game = await api.act(state, action, onWait, instead);
+  if (!here) followed(state, action, game);
   return game;
+}
+
+// What a tap that waits for the server waits for, as the page says it: the engine's download
+// ("offlineWaitLoading"), a download it still needs ("offlineWaitMissing"), this game's record
+// that never reached this device ("offlineWaitNoLog"), or offline play switched off.
+export function waitsFor(state) {
+  const engine = document.body.dataset.offline;
+  if (engine === "off") return "offlineWaitOff";
+  if (engine === "missing" || engine === "damaged") return "offlineWaitMissing";
+  if (!isReady) return "offlineWaitLoading";
+  return canTakeOver(state) ? null : "offlineWaitNoLog";
 }
 
 export const game = (id) => (holds(id) ? view(id) : api.game(id));
@@ -205,10 +277,49 @@ function counted() {
 
 export async function load() {
   const games = await kept.all().catch(() => []);
-  for (const game of games) held.add(game.id);
+  for (const game of games) {
+    held.add(game.id);
+    if (game.refused) refusedHere.add(game.id);
+  }
   counted();
   changed();
+  keepSyncing();
   return games;
+}
+
+// While a game played here waits for the server, it is sent again and again (0.5 s, 1, 2… at
+// most 15 s apart, and at once when the browser is online again or any answer comes).
+const refusedHere = new Set();
+const toSend = () => [...held].some((id) => !refusedHere.has(id));
+let syncLoop = null;
+function keepSyncing() {
+  if (syncLoop || !toSend() || !page) return;
+  syncLoop = (async () => {
+    const next = backoff();
+    while (toSend()) {
+      await next();
+      if (toSend()) await sendPlayed().catch(() => null);
+    }
+  })().finally(() => { syncLoop = null; });
+}
+
+// The games finished here, as High Scores entries dated when they were played (sheets/scores.js
+// shows them with the last lists the server sent while it cannot be reached); `here`: the
+// game's id on this device (no review without the server).
+export async function finishedHere() {
+  const games = await kept.all().catch(() => []);
+  return games.filter((game) => game.view?.phase === "over").map(({ id, difficulty, began, view }) => ({
+    difficulty, score: view.score.total, date: new Date(began).toISOString(), turns: view.turn,
+    powers_used: view.powers.used, ruins: view.score.ruins, hints_used: view.hints_used, game_id: null, here: id,
+  }));
+}
+
+// A game that ended here: its place among the last High Scores the server sent and the games
+// finished here ({rank, among}), said as this device's until the server has the game.
+async function rankHere(state) {
+  const others = [...(prefs.getJson("scores", {})[state.difficulty] ?? []),
+    ...(await finishedHere()).filter((e) => e.difficulty === state.difficulty && e.here !== state.id)];
+  return { rank: 1 + others.filter((e) => e.score > state.score.total).length, among: others.length + 1 };
 }
 
 export const holds = (id) => held.has(id);
@@ -237,7 +348,10 @@ export async function takeOver(state, action) {
   held.add(game.id);
   counted();
   changed();
-  return actHere(state, action);
+  const answer = await actHere(state, action);
+  page.view.message = { key: "offlineMoved", kind: "info" }; // a word, nothing to answer
+  keepSyncing();
+  return answer;
 }
 
 async function actHere(state, action) {
@@ -247,6 +361,7 @@ async function actHere(state, action) {
   const answer = await ask({ type: "act", action: plain });
   game.actions.push(answer.action);
   game.view = answer.view;
+  if (answer.view.phase === "over") answer.view.rank_here = await rankHere(answer.view);
   await kept.put(game);
   return answer.view;
 }
@@ -262,13 +377,13 @@ export async function view(id) {
   return (await kept.get(id))?.view ?? null;
 }
 
-// A new game begun here: its id and seed made on this device (the seed below 2^53, as the
-// server's: exact in JavaScript). `day` (YYYY-MM-DD): that past day's challenge on `daySeed`,
-// the seed the server published once the day was over — as practice, since a game played
-// here never ranks.
+// A new game begun here: its id and seed made on this device (the seed below the engine's bound,
+// as the server's). `day` (YYYY-MM-DD): that past day's challenge on `daySeed`, the seed the
+// server published once the day was over — as practice, since a game played here never ranks.
 export async function begin(difficulty, day = null, daySeed = null) {
-  const words = crypto.getRandomValues(new Uint32Array(3));
-  const made = (words[0] % 2 ** 21) * 2 ** 32 + words[1];
+  await start();
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  const made = Number(((BigInt(words[0]) << 32n) | BigInt(words[1])) % BigInt(seedLimit));
   const id = `o${Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
   const mode = day ? "practice" : "normal";
   const opened = day ? { daily_date: day, seed: daySeed } : { seed: made };
@@ -281,6 +396,7 @@ export async function begin(difficulty, day = null, daySeed = null) {
   held.add(id);
   counted();
   changed();
+  keepSyncing();
   return answer.view;
 }
 
@@ -310,9 +426,10 @@ export function syncAll() {
           current = await kept.get(id);
         }
       } catch (err) {
-        if (err.status === 0) break;
+        if (notNow(err)) break;
         current.refused = { code: err.code, message: err.message };
         await kept.put(current);
+        refusedHere.add(current.id);
         refused.push(current);
         continue;
       }

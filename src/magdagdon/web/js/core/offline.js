@@ -52,6 +52,18 @@ export function registerWorker(busy) {
   else window.addEventListener("load", register, { once: true });
 }
 
+// The service worker's check of the engine's kept files against their hashes (those that do
+// not match are dropped, and fetched again by the next start): {damaged: [name…]}.
+export function checkEngine() {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return Promise.resolve({ damaged: [] });
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(data);
+    worker.postMessage({ type: "check-engine" }, [channel.port2]);
+  });
+}
+
 // The connection as the page knows it: offline from a request with no answer, or the browser's
 // word; online again from the browser's word or any answer. `onChange(offline)` on each change.
 export function watchConnection(onChange) {
@@ -66,21 +78,28 @@ export function watchConnection(onChange) {
   return { set, get offline() { return offline; } };
 }
 
-// The notice, in the message area while the server cannot be reached: nothing is lost, and a
-// tap made now waits to be sent. Its parts as render/message.js draws them: words, or
-// [tag, attributes, ...parts].
+// The connection's mark while the server cannot be reached: small, beside the game's own words,
+// never in their place; with what goes on meanwhile (a game played on this device, a tap that
+// waits to be sent). Its parts as render/message.js draws them: words, or [tag, attributes, ...parts].
 export function notice(view, t) {
-  if (view.localPlay) return view.localPlay(view, t); // local.js's
-  const text = view.waiting
-    ? ["span", { "data-offline-pending": "" }, t("offlinePending")]
-    : ["span", {}, t("offlineText")];
-  return [["strong", { class: "notice-title" }, t("offlineTitle")], " ", text];
+  const text = view.localPlay
+    ? ["span", { "data-offline-playing": "" }, t("offlineMarkPlaying")]
+    : view.waiting
+      ? ["span", { "data-offline-mark": "pending" }, t("offlineMarkPending")]
+      : ["span", {}, t("offlineMarkSaved")];
+  return [["strong", { class: "notice-title" }, t("offlineTitle")], " · ", text];
+}
+
+// While a tap waits for the server, the message area says plainly what it waits for and what
+// the player can do (local.js's waitsFor: the engine's download, a download it needs, …).
+export function waitingWords(view, t, why) {
+  return [["span", { "data-offline-pending": "" }, t("offlineTapWaits")], " ", ["span", { "data-offline-why": why ?? "" }, why ? t(why) : ""]];
 }
 
 // The notice alone, when there is no game to draw at all (the first visit, with no connection).
 export function showNotice(el, view, t) {
   el.className = "message offline";
-  const [title, space, text] = notice(view, t);
-  el.replaceChildren(h(title[0], title[1], title[2]), space, h(text[0], text[1], text[2]));
+  const [title] = notice(view, t);
+  el.replaceChildren(h(title[0], title[1], title[2]), " ", h("span", {}, t("offlineText")));
   el.dataset.notice = "offline";
 }

@@ -12,6 +12,8 @@ const KEYS = {
   tutorialSeen: "magdagdon.tutorialSeen",
   offlinePlay: "magdagdon.offlinePlay",
   offlineGames: "magdagdon.offlineGames",
+  scores: "magdagdon.scores", // the last High Scores the server sent (shown without it: scores.js)
+  stats: "magdagdon.stats", // the last STATISTIKA it sent, by difficulty (stats.js)
 };
 
 export function get(name) {
@@ -31,6 +33,15 @@ export function set(name, value) {
 }
 
 export const isOn = (name) => get(name) === "1";
+
+// A value kept as JSON, or `fallback` when there is none (or it cannot be read).
+export function getJson(name, fallback) {
+  try {
+    return JSON.parse(get(name) ?? "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 // The language chosen here, kept and sent to the server (`send`); until the server has it, this
 // device's choice wins over the server's at the next start (a reload may come first).

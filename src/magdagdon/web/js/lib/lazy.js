@@ -18,9 +18,10 @@ export function styleSheet(href) {
   return styles.get(href);
 }
 
-// module: () => import(…); css: a style sheet's path from the page; words: a part of the words.
-// Answers the module's exports.
-export async function lazy(module, { css, words } = {}) {
-  const [exports] = await Promise.all([module(), css && styleSheet(css), words && loadWords(words)]);
+// module: () => import(…); css: a style sheet's path from the page, or several, added in that
+// order (a later one builds on the earlier ones); words: a part of the words. Answers the
+// module's exports.
+export async function lazy(module, { css = [], words } = {}) {
+  const [exports] = await Promise.all([module(), ...[css].flat().map(styleSheet), words && loadWords(words)]);
   return exports;
 }

@@ -1,23 +1,40 @@
 // The message area (a fixed place under the board, so nothing in it moves the buttons): the
 // MAGDAGDON banner, the word on the last tap (why a button is disabled, an error, dice that came
 // back), the hint's sentence, the stuck warning, or what to do next. The tutorial's coach takes
-// the area while it runs.
+// the area while it runs. Without a connection, a small mark beside it says so (its own element:
+// the game's words stay); only a tap that waits for the server has the area say what it waits for.
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num } from "../lib/format.js";
 import { litCells } from "../core/view.js";
-import { notice } from "../core/offline.js";
+import { notice, waitingWords } from "../core/offline.js";
 
 export function renderMessage(el, view, hint) {
   const { kind, parts } = messageOf(view, hint);
   el.className = `message ${kind}`;
+  // a word on a game sent from this device (refused, kept as practice) shows at a game's end too
+  el.parentElement?.classList.toggle("says-sync", Boolean(view.message?.sync));
   const key = JSON.stringify(parts);
   if (el.dataset.key !== key) {
     el.dataset.key = key;
     el.replaceChildren(...parts.map(draw));
   }
-  if (view.offline) el.dataset.notice = "offline";
-  else delete el.dataset.notice;
+}
+
+// The connection's mark: in the message area's corner, or the game-over panel's while that
+// takes the message area's place (render.js draws it after the panel, which it may redraw).
+let mark = null;
+export function renderMark(view, dom) {
+  mark ??= h("p", { class: "conn-mark", "data-notice": "offline", role: "status", hidden: "" });
+  const over = view.game?.phase === "over" && !dom.over.hidden;
+  if (over && mark.parentElement !== dom.over) dom.over.prepend(mark);
+  if (!over && mark.parentElement !== dom.message.parentElement) dom.message.after(mark);
+  mark.hidden = !view.offline;
+  const key = view.offline ? JSON.stringify(notice(view, t)) : "";
+  if (mark.dataset.key !== key) {
+    mark.dataset.key = key;
+    mark.replaceChildren(...(view.offline ? notice(view, t).map(draw) : []));
+  }
 }
 
 // A part of the message: words, or [tag, attributes, ...parts].
@@ -29,9 +46,8 @@ const ICON = ["span", { class: "icon", "aria-hidden": "true" }, "!"];
 
 function messageOf(view, hint) {
   const game = view.game;
-  // a hint asked offline (the engine worker's) takes the notice's place while it is shown
-  if (view.offline && !hint) return { kind: "offline", parts: notice(view, t) };
-  if (game.phase === "over") return { kind: "none", parts: [] };
+  if (view.offline && view.waiting) return { kind: "offline", parts: waitingWords(view, t, view.waitsFor) };
+  if (game.phase === "over" && !view.message?.sync) return { kind: "none", parts: [] };
   if (view.offer) {
     return {
       kind: "offer",
@@ -53,7 +69,10 @@ function messageOf(view, hint) {
   if (view.message) {
     const kind = view.message.kind ?? "why";
     const words = t(view.message.key, view.message.params);
-    return { kind, parts: kind === "info" ? [words] : [ICON, " ", words] };
+    const action = view.message.action
+      ? [" ", ["button", { type: "button", class: "btn quiet", "data-action": view.message.action }, t(view.message.action)]]
+      : [];
+    return { kind, parts: kind === "info" ? [words, ...action] : [ICON, " ", words, ...action] };
   }
   if (hint) return { kind: "hint", parts: hintSentence(view, hint) };
   if (game.stuck) return { kind: "stuck", parts: [ICON, " ", t("stuck")] };

@@ -1,14 +1,11 @@
 // The game-over panel: the Final Score, its parts (one column, a line with nothing in it left
-// out), the High Scores rank (of how many), and a word of celebration for a new best.
+// out), the High Scores rank (of how many), and a word of celebration for a new best. Loaded when
+// a game is first seen over (render.js).
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num, signed } from "../lib/format.js";
 import { lazy } from "../lib/lazy.js";
-
-// "HAMON #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
-export function dailyLabel(game) {
-  return `${t("dailyNumber", { n: game.daily.number })}${game.mode === "practice" ? ` · ${t("practice")}` : ""}`;
-}
+import { dailyLabel } from "./status.js";
 
 // The foot of the panel: the rank and SURIIN ANG LARO; at a daily challenge's end also its
 // number, the share step (share.js, loaded when tapped) and the day's table, the rank on a line
@@ -69,6 +66,8 @@ export function renderOver(el, view) {
     rank = game.rank_among
       ? t("rankAmong", { rank: game.rank, n: game.rank_among, difficulty: t(game.difficulty) })
       : t("rank", { rank: game.rank, difficulty: t(game.difficulty) });
+  } else if (game.rank_here) { // a game that ended on this device (core/local.js)
+    rank = t("rankHere", { rank: game.rank_here.rank, n: game.rank_here.among, difficulty: t(game.difficulty) });
   }
   const lines = parts(game);
   const best = newBest(game);

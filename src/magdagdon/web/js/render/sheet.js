@@ -1,10 +1,11 @@
 // The sheet (a modal <dialog>): SETTINGS, High Scores, LAYUNIN, TUNGKOL SA LARO, and a yes/no
 // question (a new game that abandons the one under way, a Majda Power that costs points).
+// Loaded, with css/sheet.css, when a sheet first opens (render.js, SHEET).
 import { DIFFICULTIES } from "../core/game.js";
 import { h } from "../lib/dom.js";
 import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
-import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/link.js";
+import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/devices.js";
 import { drawSections, sheets } from "../sheets/more.js";
 import { recordsRow } from "../sheets/records.js";
 import { hintsUsed } from "../lib/hints.js";
@@ -112,7 +113,9 @@ const SCREENS = {
   },
   highscores(view) {
     if (!view.scores) return [recordsRow("highscores"), h("p", {}, t("loading"))];
-    return [recordsRow("highscores"), DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id))];
+    // without the server: its last lists and the games finished here, said so
+    const here = view.scoresHere ? h("p", { class: "empty", "data-scores-here": "" }, t("hsOffline")) : null;
+    return [recordsRow("highscores"), here, DIFFICULTIES.map((d) => table(d, view.scores[d] ?? [], view.game?.id))];
   },
   rules() {
     const sections = (entry("long.rules") ?? []).map((section, i) => [
@@ -141,11 +144,12 @@ function table(difficulty, entries, gameId) {
   const head = h("h3", { id: `hs-${difficulty}` }, t(difficulty));
   if (!entries.length) return [head, h("p", { class: "empty" }, t("hsEmpty"))];
   const rows = entries.map((e, i) => {
-    const mine = e.game_id === gameId;
+    const mine = (e.game_id ?? e.here) === gameId; // `here`: a game finished on this device
     return h("tr", { class: mine ? "mine" : null },
       h("td", {}, String(e.rank ?? i + 1)),
       h("td", {}, e.game_id ? reviewButton(e) : h("b", {}, num(e.score)),
-        mine ? [" ", h("span", { class: "tag" }, `← ${t("hsThis")}`)] : null),
+        mine ? [" ", h("span", { class: "tag" }, `← ${t("hsThis")}`)] : null,
+        e.here ? [" ", h("span", { class: "tag", "data-here": "" }, t("hsHere"))] : null),
       h("td", {}, date(e.date)), h("td", {}, String(e.turns)), h("td", {}, String(e.powers_used)),
       h("td", {}, hintsUsed(e.hints_used)));
   });

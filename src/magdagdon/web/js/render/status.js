@@ -5,7 +5,6 @@ import { stagedDice } from "../core/game.js";
 import { h } from "../lib/dom.js";
 import { t } from "../i18n/i18n.js";
 import { num } from "../lib/format.js";
-import { dailyLabel } from "./over.js";
 
 // The words and numbers of the two lines, as [tag, class, parts…] (a part in bold is [text]).
 function lines(view) {
@@ -32,6 +31,11 @@ function part(p) {
   if (typeof p === "string") return p;
   if (p[0] === "span:aria") return h("span", { "aria-hidden": "true" }, p[1]);
   return h("b", { class: p[1] }, p[0]);
+}
+
+// "HAMON #9" (or "… · praktis"): the daily challenge's number, never a bare "#9".
+export function dailyLabel(game) {
+  return `${t("dailyNumber", { n: game.daily.number })}${game.mode === "practice" ? ` · ${t("practice")}` : ""}`;
 }
 
 export function renderStatus(root, view) {

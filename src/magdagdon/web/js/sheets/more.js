@@ -1,5 +1,6 @@
 // The parts of the page that load when first used (the daily challenge, STATISTIKA,
-// the share step, the name and the player's data in SETTINGS), so the first load stays small.
+// the share step, High Scores' lists, the name and the player's data in SETTINGS), so the first
+// load stays small.
 // play.js hands an action it does not know to lazyAction, and tells opened() when a sheet
 // opens; render/sheet.js draws a sheet, or a section of one (<div data-more="name">), that a loaded
 // module registered. Nothing here decides a rule.
@@ -11,13 +12,14 @@ const MODULES = {
   stats: () => import("./stats.js"),
   share: () => import("./share.js"),
   settings: () => import("./settings.js"),
+  highscores: () => import("./scores.js"),
   export: () => import("./settings.js"),
   import: () => import("./settings.js"),
 };
 export { sheets };
 
 async function load(name) {
-  if (MODULES[name]) await lazy(MODULES[name], { css: "css/more.css", words: "sheets" });
+  if (MODULES[name]) await lazy(MODULES[name], { css: ["css/sheet.css", "css/more.css"], words: "sheets" });
 }
 
 // ctx: {view, dom, render, request, begin, announce}; intent: the tap (its el, keyboard…).

@@ -10,9 +10,16 @@ import { register } from "./registered.js";
 import * as source from "../core/source.js";
 import * as prefs from "../core/prefs.js";
 
+// The encoding the server sends the engine in: brotli to a secure page (browsers take it only
+// there: HTTPS, or this computer itself), else gzip (docs/web.md, "The download").
+function wireEncoding() {
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+  return location.protocol === "https:" || local ? "br" : "gzip";
+}
+
 function state(view) {
   view.more ??= {};
-  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", nameMax: 0, note: null, dataNote: null, engineBytes: null };
+  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", nameMax: 0, note: null, dataNote: null, engineBytes: null, engineWire: null };
   return view.more.player;
 }
 
@@ -35,11 +42,16 @@ function neutral(player) {
 }
 
 // The bytes of every file the offline engine fetches, as the build measured them
-// (tools/pyodide/bundle.py): none shown when the server has no engine to give.
+// (tools/pyodide/bundle.py), as they are and on the wire: none shown when the server has no
+// engine to give.
 async function loadEngineSize(ctx) {
   try {
     const answer = await fetch("/engine/runtime/engine-size.json");
-    if (answer.ok) state(ctx.view).engineBytes = (await answer.json()).bytes;
+    if (answer.ok) {
+      const found = await answer.json();
+      state(ctx.view).engineBytes = found.bytes;
+      state(ctx.view).engineWire = found.wire?.[wireEncoding()] ?? found.bytes;
+    }
   } catch {
     return; // no connection, and not kept: the switch says no size
   }
@@ -130,6 +142,11 @@ register({
     export: exportData,
     import: chooseFile,
     // on fetches the engine now; off stops it (games played here are still sent)
+    // on a connection that saves data, the download starts only from this tap
+    "offline-download": (ctx) => {
+      source.startLocal().then(() => ctx.render(), console.warn);
+      ctx.render();
+    },
     "offline-play": (ctx) => {
       const on = !source.offlineOn();
       prefs.set("offlinePlay", on ? "1" : "0");
@@ -164,18 +181,28 @@ function note(found) {
     found.say(), found.detail ? h("span", { class: "detail" }, found.detail) : null);
 }
 
-// Offline play: the switch, what it downloads, and whether the engine is ready.
+// The engine's state as <body data-offline> says it (core/local.js), in SETTINGS' words; a
+// download not started yet (before the first finished turn) reads as "asks" on a connection
+// that saves data, else as still to come.
+const STATES = { ready: "offlineReady", loading: "offlineLoading", missing: "offlineMissing", damaged: "offlineDamaged", asks: "offlineAsks" };
+
+// Offline play: the switch, what it downloads (on the wire, and kept on the device), and the
+// engine's real state; on a connection that saves data, the download as a button.
 function offlinePlay(player) {
   const on = source.offlineOn();
-  const size = player.engineBytes === null ? "" : ` (${(player.engineBytes / 1e6).toFixed(1)} MB)`;
-  const now = document.body.dataset.offline === "ready" ? "offlineReady" : "offlineLoading";
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  const size = player.engineBytes === null ? "" : t("offlineSize", { wire: mb(player.engineWire), disk: mb(player.engineBytes) });
+  const engine = document.body.dataset.offline;
+  const now = STATES[engine] ?? (source.saveData() ? "offlineAsks" : "offlineMissing");
+  const ask = on && source.saveData() && !["ready", "loading"].includes(engine);
   return [
     h("h3", {}, t("offlinePlayTitle")),
     h("div", { class: "choices" },
       h("button", { type: "button", class: "choice", "data-action": "offline-play", "aria-pressed": String(on) },
         h("span", { class: "choice-name" }, t("offlinePlayName")),
-        h("span", { class: "choice-desc", "data-engine-bytes": player.engineBytes ?? "" }, t("offlinePlayDesc", { size })))),
+        h("span", { class: "choice-desc", "data-engine-bytes": player.engineBytes ?? "", "data-engine-wire": player.engineWire ?? "" }, t("offlinePlayDesc", { size })))),
     on ? h("p", { class: "muted", role: "status", "data-offline-state": now }, t(now)) : null,
+    ask ? h("button", { type: "button", class: "btn primary", "data-action": "offline-download" }, t("offlineDownload", { size: player.engineBytes === null ? "" : ` (${mb(player.engineWire)} MB)` })) : null,
   ];
 }
 

@@ -10,6 +10,8 @@ import { register } from "./registered.js";
 import { num, rounded } from "../lib/format.js";
 import { DIFFICULTIES } from "../core/game.js";
 import { recordsRow } from "./records.js";
+import * as prefs from "../core/prefs.js";
+import * as source from "../core/source.js";
 
 
 function state(view) {
@@ -18,15 +20,25 @@ function state(view) {
   return view.more.stats;
 }
 
+// Without the server: the figures it last sent, kept on this device, with the games finished
+// here since (not in them until the server has them), said so.
 async function load(ctx) {
   const stats = state(ctx.view);
   const difficulty = stats.difficulty;
+  const last = prefs.getJson("stats", {});
   try {
     stats.found[difficulty] = await moreApi.stats(difficulty); // kept by difficulty: no race
     stats.error = null;
+    stats.here = null;
+    prefs.set("stats", JSON.stringify({ ...last, [difficulty]: stats.found[difficulty] }));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     stats.error = "loadFailed"; // a key: said in the language of the moment
+    if (err.status === 0 && last[difficulty]) {
+      stats.found[difficulty] = last[difficulty];
+      const here = (await source.finishedHere()).filter((e) => e.difficulty === difficulty);
+      stats.here = { n: here.length };
+    }
   }
   ctx.render();
 }
@@ -69,6 +81,10 @@ function draw(body, view) {
   if (!found) {
     body.append(h("p", { role: stats.error ? "alert" : null }, t(stats.error ?? "loading")));
     return;
+  }
+  if (stats.here) {
+    body.append(h("p", { class: "muted", "data-stats-here": "" }, t("statsOffline"),
+      stats.here.n ? ` ${t("statsOfflineHere", stats.here)}` : ""));
   }
   const figure = (label, value, more = null) => h("div", { class: "stat" }, h("dt", {}, label),
     h("dd", {}, value, more ? h("small", { class: "muted" }, more) : null));

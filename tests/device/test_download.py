@@ -1,0 +1,195 @@
+"""What a phone downloads, in Debian's Chromium through a proxy that counts the server's bytes
+as the wire carries them: the first visit, everything before the first tap, stays small (the page
+compressed, the service worker keeping only what the page loaded); the offline engine's
+download starts after the first finished turn, not with the page; and on a connection that saves
+data never by itself: SETTINGS offers it with its size on the wire. Through the same proxy with
+300 ms of round trip, taps that need no server answer in one frame, I-ROLL and KUMPIRMAHIN cost
+one round trip, and no error shows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+import pytest
+
+from device.page_helpers import TIMEOUT_MS, api, body_data, eventually, open_page, open_screen
+from device.pwa_helpers import wait_controlled
+from device.slow_proxy import SlowProxy
+from offline.test_offline_play import play_a_turn
+from web.web_helpers import LAYOUTS, NO_OFFLINE_ENGINE
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+    from server_process import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+ENGINE_SEEN = 2_000_000  # bytes: the engine's download has begun (the page's are far fewer)
+ENGINE_MS = 240_000
+FIRST_VISIT_WIRE = 60_000  # bytes of the answers' bodies, as sent
+SIZE = Path(__file__).resolve().parents[2] / "build" / "web-engine" / "engine-size.json"
+# Chromium's Network Information API, as a phone on a data saver reports it
+SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
+  get: () => ({ saveData: true, effectiveType: "4g", addEventListener() {} }) })"""
+WORKER_IDLE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  return registration.active.state;
+}"""
+
+
+def phone(browser: Browser, *scripts: str) -> BrowserContext:
+    made = browser.new_context(**LAYOUTS["phone"])
+    made.add_init_script("localStorage.setItem('magdagdon.tutorialOffered', '1')")
+    for script in scripts:
+        made.add_init_script(script)
+    return made
+
+
+@pytest.fixture
+def proxy(live_server: ServerProcess) -> Iterator[SlowProxy]:
+    made = SlowProxy(live_server.port, round_trip_s=0.0)
+    yield made
+    made.close()
+
+
+def engine_requests(paths: list[str]) -> list[str]:
+    return [p for p in paths if p.startswith("/engine/runtime/") and "engine-size" not in p]
+
+
+def finish_a_turn(page: Page, url: str) -> None:
+    game = api(page, "GET", f"{url}/api/games/current")
+
+    def confirmed() -> bool:
+        log = api(page, "GET", f"{url}/api/games/{game['id']}/log")["actions"]
+        return any(action["type"] == "confirm" for action in log)
+
+    avoid: set[tuple[int, int, int, int]] = set()  # places that left a roll stuck
+    for _ in range(60):
+        if confirmed():
+            return
+        play_a_turn(page, avoid)
+    raise AssertionError("no turn finished")
+
+
+def test_the_first_visit_is_small_and_the_engine_waits_for_a_finished_turn(
+    browser: Browser, proxy: SlowProxy
+) -> None:
+    context = phone(browser)
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(urlparse(request.url).path))
+    try:
+        page = context.new_page()
+        open_page(page, f"{proxy.url}/")
+        wait_controlled(page)
+        assert page.evaluate(WORKER_IDLE) == "activated"
+        page.wait_for_selector("body[data-ready]:not([data-busy])")
+        headers = proxy.header_bytes
+        first_visit = proxy.reset()
+        print(
+            f"first visit before the first tap: {first_visit} B on the wire (+{headers} B headers)"
+        )
+        assert first_visit <= FIRST_VISIT_WIRE
+        assert engine_requests(fetched) == []
+        assert body_data(page, "offline") is None  # not started, nothing asked for
+
+        finish_a_turn(page, proxy.url)
+        # the engine's megabytes come through the wire now (the rest of the page too)
+        assert eventually(lambda: proxy.down_bytes > ENGINE_SEEN, 120)
+        page.wait_for_selector('body[data-offline="ready"]', state="attached", timeout=ENGINE_MS)
+    finally:
+        context.close()
+
+
+def test_a_data_saving_connection_downloads_the_engine_only_from_settings(
+    browser: Browser, proxy: SlowProxy
+) -> None:
+    context = phone(browser, SAVE_DATA, "localStorage.setItem('magdagdon.offlinePlay', '1')")
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(urlparse(request.url).path))
+    wire = json.loads(SIZE.read_text())["wire"]["br"]
+    try:
+        page = context.new_page()
+        open_page(page, f"{proxy.url}/")
+        wait_controlled(page)
+        assert body_data(page, "offline") == "asks"
+        finish_a_turn(page, proxy.url)
+        open_screen(page, "settings")
+        page.wait_for_selector('#sheet [data-offline-state="offlineAsks"]')
+        download = page.locator('#sheet [data-action="offline-download"]')
+        download.wait_for()
+        assert f"({wire / 1e6:.1f} MB)" in download.inner_text()  # its size on the wire
+        assert engine_requests(fetched) == []  # after the finished turn: nothing
+        assert proxy.down_bytes < ENGINE_SEEN
+        download.click()
+        assert eventually(lambda: proxy.down_bytes > ENGINE_SEEN, 120)
+    finally:
+        context.close()
+
+
+# ----- a slow link ---------------------------------------------------------------------------
+FRAME = """(selector) => new Promise((resolve) => {
+  const started = performance.now();
+  document.querySelector(selector).click();
+  requestAnimationFrame(() => resolve(performance.now() - started));
+})"""
+ROUND = """([selector, version]) => new Promise((resolve) => {
+  const started = performance.now();
+  const seen = new MutationObserver(() => {
+    if (document.body.dataset.version === String(version) && !document.body.dataset.busy) {
+      seen.disconnect();
+      resolve(performance.now() - started);
+    }
+  });
+  seen.observe(document.body, { attributes: true });
+  document.querySelector(selector).click();
+})"""
+
+
+def timed(page: Page, script: str, arg: Any) -> float:
+    ms: float = page.evaluate(script, arg)
+    return ms
+
+
+def test_a_game_on_a_slow_link(browser: Browser, live_server: ServerProcess) -> None:
+    proxy = SlowProxy(live_server.port, round_trip_s=0.3)
+    context = phone(browser, NO_OFFLINE_ENGINE)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        open_page(page, f"{proxy.url}/")
+        version = int(body_data(page, "version") or "0")
+        roll = timed(page, ROUND, ['[data-action="roll"]', version + 1])
+        die = page.locator(".tray [data-die]:not(:disabled)").first
+        die_id = die.get_attribute("data-die")
+        pick = timed(page, FRAME, f'.tray [data-die="{die_id}"]')
+        state = api(page, "GET", f"{proxy.url}/api/games/current")
+        cells = state["valid_cells"][str(die_id)]
+        cell = f'[data-cell="{cells[0][0]}-{cells[0][1]}"]'
+        stage = timed(page, FRAME, cell)  # drawn staged at once; the answer follows
+        page.wait_for_selector("body[data-ready]:not([data-busy])", timeout=TIMEOUT_MS)
+        for _ in range(8):
+            if page.locator('#actions [data-action="confirm"]:not([aria-disabled])').count():
+                break
+            play_a_turn(page)
+        version = int(body_data(page, "version") or "0")
+        confirm = timed(page, ROUND, ['#actions [data-action="confirm"]', version + 1])
+        print(
+            f"slow link (300 ms round trip): I-ROLL {roll:.0f} ms, a die {pick:.1f} ms, "
+            f"staging {stage:.1f} ms, KUMPIRMAHIN {confirm:.0f} ms"
+        )
+        assert pick < 100  # one frame, whatever the link
+        assert stage < 100
+        assert 300 <= roll < 600  # one round trip, not two
+        assert 300 <= confirm < 600
+        assert page.locator(".message.error").count() == 0
+        assert errors == []
+    finally:
+        context.close()
+        proxy.close()
