@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
-from prometheus_client.parser import text_string_to_metric_families
 
 from compute_jobs import sleep
+from hosting.metric_samples import Samples, samples
 from magdagdon.api.app import create_app
 from magdagdon.api.edge.observe import PAGE
 from magdagdon.cli import _parser
@@ -48,20 +48,16 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def scrape(client: TestClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+def scrape(client: TestClient) -> Samples:
     """Every sample of ``GET /metrics``, by name and labels."""
     answer = client.get("/metrics", headers={"authorization": f"Bearer {TOKEN}"})
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/plain; version=0.0.4")
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(answer.text)
-        for sample in family.samples
-    }
+    return samples(answer.text)
 
 
-def value(samples: dict[tuple[str, Any], float], name: str, **labels: str) -> float:
-    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+def value(found: Samples, name: str, **labels: str) -> float:
+    return found.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
 def test_metrics_answer_this_machine_or_the_token_and_no_one_else(tmp_path: Path) -> None:

@@ -23,9 +23,9 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 import server_process
+from hosting.metric_samples import Samples, samples
 from hosting.playing import legal_moves
 from hosting.test_nginx import MAIN, executable, free_port, self_signed, site, wait_for_port
 from hosting.worker_procs import workers_of
@@ -126,9 +126,6 @@ def direct(server: ServerProcess, path: str, cookie: str = "") -> Any:
         conn.close()
 
 
-Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
-
-
 def scrape(server: ServerProcess) -> Samples:
     """Every sample of one host's ``/metrics`` (its workers' counts together), by name and
     labels; asked from this machine, which needs no token."""
@@ -140,11 +137,7 @@ def scrape(server: ServerProcess) -> Samples:
         text = response.read().decode()
     finally:
         conn.close()
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
-    }
+    return samples(text)
 
 
 def grew(before: Samples, after: Samples, name: str, **labels: str) -> float:
