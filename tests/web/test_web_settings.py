@@ -276,3 +276,20 @@ def test_a_note_is_said_again_in_the_new_language(player: Player, tmp_path: Path
     expect(page.locator('label[for="player-name"]')).to_have_text("Name (1–20 characters)")
     player.tap('[data-lang="fil"]')
     expect(note).to_have_text("Hindi JSON ang file na ito.")
+
+
+@pytest.mark.parametrize("layout", ["phone"])
+def test_a_name_being_typed_outlives_a_redraw(player: Player) -> None:
+    """The sheet is drawn again while a name is typed (here the language switched, as the
+    engine's size arriving does too): the letters stay, and the name saved is the one typed."""
+    page = player.page
+    player.menu("settings")
+    field = page.locator("#player-name")
+    field.fill("Majda")
+    player.tap('[data-lang="en"]')
+    expect(page.locator('label[for="player-name"]')).to_have_text("Name (1–20 characters)")
+    expect(field).to_have_value("Majda")
+    player.tap(action_hook("name-save"))
+    expect(page.locator(".more-note")).to_have_text("Name saved.")
+    assert player.api("GET", "/api/player")["name"] == "Majda"
+    player.tap('[data-lang="fil"]')

@@ -19,7 +19,7 @@ function wireEncoding() {
 
 function state(view) {
   view.more ??= {};
-  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", nameMax: 0, note: null, dataNote: null, engineBytes: null, engineWire: null };
+  view.more.player ??= { loaded: false, name: null, nameHidden: false, tag: "", nameMax: 0, draft: null, note: null, dataNote: null, engineBytes: null, engineWire: null };
   return view.more.player;
 }
 
@@ -27,6 +27,7 @@ async function loadPlayer(ctx) {
   const player = state(ctx.view);
   player.note = null;
   player.dataNote = null;
+  player.draft = null;
   try {
     const found = await moreApi.player();
     // the longest name is the server's rule (docs/api.md GET /api/player "name_max")
@@ -64,7 +65,7 @@ async function saveName(ctx, clear) {
   const name = clear ? null : field?.value ?? "";
   try {
     const found = await moreApi.setName(name);
-    Object.assign(player, { name: found.name, nameHidden: found.name_hidden === true, tag: found.tag });
+    Object.assign(player, { name: found.name, nameHidden: found.name_hidden === true, tag: found.tag, draft: null });
     player.note = said(() => (found.name === null ? t("nameCleared", { name: neutral(player) }) : t("nameSaved")));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -208,6 +209,9 @@ function offlinePlay(player) {
 
 function draw(el, view) {
   const player = state(view);
+  // a redraw (the engine's size arriving, a language switch) keeps what the player is typing
+  const typing = el.querySelector("#player-name");
+  const focused = typing !== null && document.activeElement === typing;
   el.replaceChildren();
   if (!player.loaded) {
     el.append(...offlinePlay(player).filter(Boolean));
@@ -218,7 +222,8 @@ function draw(el, view) {
     id: "player-name", type: "text", maxlength: player.nameMax * 2, autocomplete: "nickname",
     spellcheck: "false", placeholder: neutral(player), enterkeyhint: "done",
   });
-  field.value = player.name ?? "";
+  field.value = player.draft ?? player.name ?? "";
+  field.addEventListener("input", () => { player.draft = field.value; });
   const form = h("form", { class: "name-form" },
     h("label", { for: "player-name" }, t("nameLabel", { max: player.nameMax })),
     h("div", { class: "name-row" }, field,
@@ -244,4 +249,5 @@ function draw(el, view) {
     ...offlinePlay(player),
   ];
   el.append(...parts.filter(Boolean));
+  if (focused) field.focus();
 }
