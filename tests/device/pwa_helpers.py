@@ -30,6 +30,9 @@ CACHES = "async () => (await caches.keys()).sort()"
 
 
 def wait_controlled(page: Page) -> dict[str, Any]:
+    """The player's first touch of the page (a key: it taps nothing), which is when a first
+    visit registers the worker (js/core/offline.js), then the worker in control."""
+    page.keyboard.press("Shift")
     found: dict[str, Any] = page.evaluate(CONTROLLED)
     return found
 

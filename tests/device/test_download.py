@@ -37,6 +37,7 @@ SIZE = Path(__file__).resolve().parents[2] / "build" / "web-engine" / "engine-si
 # Chromium's Network Information API, as a phone on a data saver reports it
 SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
   get: () => ({ saveData: true, effectiveType: "4g", addEventListener() {} }) })"""
+NO_WORKER = "async () => (await navigator.serviceWorker.getRegistration()) === undefined"
 WORKER_IDLE = """async () => {
   const registration = await navigator.serviceWorker.ready;
   return registration.active.state;
@@ -86,15 +87,17 @@ def test_the_first_visit_is_small_and_the_engine_waits_for_a_finished_turn(
     try:
         page = context.new_page()
         open_page(page, f"{proxy.url}/")
-        wait_controlled(page)
-        assert page.evaluate(WORKER_IDLE) == "activated"
         page.wait_for_selector("body[data-ready]:not([data-busy])")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(NO_WORKER), "the worker comes with the first tap, not before"
         headers = proxy.header_bytes
         first_visit = proxy.reset()
         print(
             f"first visit before the first tap: {first_visit} B on the wire (+{headers} B headers)"
         )
         assert first_visit <= FIRST_VISIT_WIRE
+        wait_controlled(page)
+        assert page.evaluate(WORKER_IDLE) == "activated"
         assert engine_requests(fetched) == []
         assert body_data(page, "offline") is None  # not started, nothing asked for
 

@@ -198,7 +198,10 @@ def test_the_first_load_is_light_and_local(browser: Browser, web_server: ServerP
         cold: float = page.evaluate(ready)
         first = dict(sizes)
         served = sum(first.values())
+        print(f"first load before a tap: {served} B in {len(first)} files")
         assert served <= FIRST_LOAD_BUDGET
+        # nor the service worker's script: it comes with the first tap (core/offline.js)
+        assert page.evaluate("async () => !(await navigator.serviceWorker.getRegistration())")
         assert len(first) >= 10  # the page, its style sheets and its modules
         assert not [url for url in first if url.endswith(LATER)]
         assert all(url.startswith(web_server.url + "/") for url in requests)

@@ -129,8 +129,9 @@ async function start() {
 function ready() {
   document.body.dataset.ready = "1";
   performance.mark("magdagdon-ready");
-  tapHeld(window.magdagdonBoot?.takeTap());
-  offline.registerWorker(() => view.busy);
+  const early = window.magdagdonBoot?.takeTap() ?? null;
+  tapHeld(early);
+  offline.registerWorker(() => view.busy, early !== null);
   source.prepareLater();
   // SETTINGS' phone address, asked for now so that the sheet opens with it (not redrawn after)
   if (navigator.onLine) loadServer(view.devices, api);

@@ -34,9 +34,12 @@ export const rememberPending = (game, action) =>
 export const pendingAction = () => read(PENDING);
 export const forgetPending = () => write(PENDING, null);
 
-// The service worker: registered once the page has loaded (it must not slow the first visit).
-// When a new version takes over, the page reloads into it, unless a tap is still being sent.
-export function registerWorker(busy) {
+// The service worker. A first visit registers it at the player's first tap (or key), not at
+// load: what a visit downloads before any tap is the page alone, and a visitor who never taps
+// has no offline game to keep. A page it controls already registers it once loaded (the
+// browser's check for a new version). When a new version takes over, the page reloads into it,
+// unless a tap is still being sent. `tapped`: a tap came before the page was ready.
+export function registerWorker(busy, tapped = false) {
   if (!("serviceWorker" in navigator)) return;
   const hadController = Boolean(navigator.serviceWorker.controller);
   let reloading = false;
@@ -48,9 +51,17 @@ export function registerWorker(busy) {
   });
   const register = () =>
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((err) => console.warn(err));
-  if (document.readyState === "complete") register();
+  if (tapped) return void register();
+  if (!hadController) {
+    const first = () => {
+      for (const kind of FIRST_TAP) document.removeEventListener(kind, first, true);
+      register();
+    };
+    for (const kind of FIRST_TAP) document.addEventListener(kind, first, { capture: true, passive: true });
+  } else if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }
+const FIRST_TAP = ["pointerdown", "keydown"];
 
 // The service worker's check of the engine's kept files against their hashes (those that do
 // not match are dropped, and fetched again by the next start): {damaged: [name…]}.
