@@ -118,5 +118,17 @@ class Tab:
             raise RuntimeError(f"{expression!r}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
+    async def touch(self) -> None:
+        """The player's first touch of the page: a key that taps nothing (Shift)."""
+        for kind in ("rawKeyDown", "keyUp"):
+            await self.tools.call(
+                "Input.dispatchKeyEvent",
+                session=self.session,
+                type=kind,
+                key="Shift",
+                code="ShiftLeft",
+                windowsVirtualKeyCode=16,
+            )
+
     async def close(self) -> None:
         await self.tools.call("Target.closeTarget", targetId=self.target)

@@ -133,7 +133,7 @@ async def visit(tools: DevTools, context: str, url: str, *, worker: bool) -> dic
     try:
         await asyncio.wait_for(tab.evaluate(READY), 30)
         if worker:
-            await tab.keyboard.press("Shift")  # the first touch registers the service worker
+            await tab.touch()  # the first touch registers the service worker
             await asyncio.wait_for(tab.evaluate(CONTROLLED), 30)
         await asyncio.sleep(0.5)  # the page's late requests, before the tab goes
         times: dict[str, Any] = await tab.evaluate(TIMES)
