@@ -132,11 +132,19 @@ def play(
 
 
 def apply_action(
-    rows: Rows, player: str, game_id: str, action: Action, *, version: int | None = None
+    rows: Rows,
+    player: str,
+    game_id: str,
+    action: Action,
+    *,
+    version: int | None = None,
+    ended_at: str | None = None,
 ) -> GameRecord:
     """:func:`play` inside a write transaction: the one door of every action, whichever way
     it came (a route, on SQLite in the store's group commit, ``store/groupcommit.py``; a sync
-    of a game played offline, ``services/sync.py``)."""
+    of a game played offline, ``services/sync.py``). ``ended_at``: when the game ended, if this
+    action ends it and that was not now (a game played on a device, dated by it: ``sync.py``);
+    the game's last change stays now (the clean-up counts from it)."""
     game = owned(rows.game(game_id), player, game_id)
     if version is not None and version != game.version:
         if 0 <= version < game.version and rows.action(game_id, version + 1) == action:
@@ -155,7 +163,7 @@ def apply_action(
         version=game.version + 1,
         status=GameStatus.FINISHED if over else GameStatus.PLAYING,
         updated_at=stamp,
-        finished_at=stamp if over else None,
+        finished_at=(ended_at or stamp) if over else None,
     )
     rows.save_move(after, action)
     metrics.action_applied(game.mode.value, game.difficulty.value, over)

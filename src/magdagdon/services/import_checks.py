@@ -15,13 +15,14 @@ a log past it is refused rather than stored, since every later replay (a review)
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time
 from typing import TYPE_CHECKING, Any
 
-from magdagdon import clock
+from magdagdon.services import game_times
 from magdagdon.services.errors import ImportFieldError
 
 if TYPE_CHECKING:
+    from datetime import date, datetime
+
     from magdagdon.engine import GameState
 
 #: The most games one file may hold: a year of some 55 games a day. (The body cap holds about
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 MAX_GAMES = 20_000
 #: The most actions one game may hold (see the module's docstring).
 MAX_ACTIONS = 1_000
-#: No game of MAGDAGDON was played before this.
-EARLIEST = datetime(2020, 1, 1, tzinfo=UTC)
 
 
 def check_count(games: list[Any]) -> None:
@@ -55,21 +54,11 @@ def check_actions(position: int, where: str, actions: list[Any]) -> None:
 
 
 def moment(position: int, where: str, key: str, text: str, now: datetime) -> datetime:
-    """The ISO-8601 time ``text`` of field ``key``: between :data:`EARLIEST` and ``now``."""
-
-    def refuse(reason: str) -> ImportFieldError:
-        message = f"{where}: {key} {text!r} {reason}; nothing was imported"
-        return ImportFieldError(message, game=position, field=key)
-
+    """The ISO-8601 time ``text`` of field ``key``, not after ``now`` (``game_times.moment``)."""
     try:
-        found = clock.parse_aware(text)
-    except ValueError:
-        raise refuse("is not an ISO-8601 time") from None
-    if found < EARLIEST:
-        raise refuse(f"is before {EARLIEST.date().isoformat()}, before any MAGDAGDON game")
-    if found > now:
-        raise refuse("is in the future")
-    return found.astimezone(UTC)
+        return game_times.moment(key, text, now)
+    except game_times.TimeRefusedError as exc:
+        raise _refused(position, where, exc) from None
 
 
 def check_times(
@@ -80,19 +69,15 @@ def check_times(
     day: date | None,
 ) -> None:
     """A game ends after it starts; a day's challenge is played from that day on (UTC)."""
-    if finished is not None and finished < created:
-        raise ImportFieldError(
-            f"{where}: finished_at is before created_at; nothing was imported",
-            game=position,
-            field="finished_at",
-        )
-    if day is not None and created < datetime.combine(day, time(), tzinfo=UTC):
-        raise ImportFieldError(
-            f"{where}: created_at is before its challenge's day {day.isoformat()} began; "
-            "nothing was imported",
-            game=position,
-            field="created_at",
-        )
+    try:
+        game_times.check_order(("created_at", created), ("finished_at", finished), day)
+    except game_times.TimeRefusedError as exc:
+        raise _refused(position, where, exc) from None
+
+
+def _refused(position: int, where: str, exc: game_times.TimeRefusedError) -> ImportFieldError:
+    message = f"{where}: {exc}; nothing was imported"
+    return ImportFieldError(message, game=position, field=exc.field)
 
 
 class HintBound:

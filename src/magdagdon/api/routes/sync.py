@@ -31,9 +31,10 @@ SYNC_MAX_BYTES = 96 * 1024
 def sync_game(
     request: Request, body: Annotated[dict[str, Any], Body()], store: StoreDep, caller: CallerDep
 ) -> Response:
-    """One game played offline (its id, seed, mode and whole action log): replayed, then kept
-    in one transaction; the same game sent again changes nothing. Answers the state of the
-    game the server keeps, and in ``sync`` how it was kept."""
+    """One game played offline (its id, seed, mode and whole action log, and optionally when
+    it began and ended on the device: ``played_at``, ``finished_at``): replayed, then kept in
+    one transaction, dated when it was played; the same game sent again changes nothing.
+    Answers the state of the game the server keeps, and in ``sync`` how it was kept."""
     synced = sync.sync(store, caller.player().token, body)
     outcome = {"outcome": synced.outcome, "game_id": synced.game.id, "sent_id": synced.sent_id}
     return game_response(request, store, synced.game, extra={"sync": outcome})

@@ -1,8 +1,9 @@
 // The games played offline, kept on this device (IndexedDB) until the server has them: a reload
 // or a closed app loses none. Each is {id, difficulty, seed, mode, daily_date, actions, view,
-// began, refused}: its seed and whole action log (what the server replays, docs/api.md
-// "POST /api/games/sync"), the last state view to draw, when it began to be played offline, and
-// the server's word when it refused the game (kept, never sent again by itself).
+// began, ended, refused}: its seed and whole action log (what the server replays, docs/api.md
+// "POST /api/games/sync"), the last state view to draw, when it began to be played offline and
+// when it ended here (ms, this device's clock: the game's date, sent with it), and the server's
+// word when it refused the game (kept, never sent again by itself).
 const DB = "magdagdon";
 const STORE = "offline-games";
 

@@ -159,8 +159,7 @@ function gameName(game) {
 // back once the server can replay it).
 export async function exportRefused() {
   const games = (await kept.all()).filter((game) => game.refused);
-  const file = games.map(({ id, difficulty, seed, mode, daily_date, actions, began, refused }) =>
-    ({ id, difficulty, seed, mode, daily_date, actions, played_at: new Date(began).toISOString(), refused }));
+  const file = games.map((game) => ({ ...syncBody(game), refused: game.refused }));
   const blob = new Blob([JSON.stringify({ magdagdon_offline_games: file }, null, 1)], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
@@ -303,13 +302,13 @@ function keepSyncing() {
   })().finally(() => { syncLoop = null; });
 }
 
-// The games finished here, as High Scores entries dated when they were played (sheets/scores.js
+// The games finished here, as High Scores entries dated when they ended (sheets/scores.js
 // shows them with the last lists the server sent while it cannot be reached); `here`: the
 // game's id on this device (no review without the server).
 export async function finishedHere() {
   const games = await kept.all().catch(() => []);
-  return games.filter((game) => game.view?.phase === "over").map(({ id, difficulty, began, view }) => ({
-    difficulty, score: view.score.total, date: new Date(began).toISOString(), turns: view.turn,
+  return games.filter((game) => game.view?.phase === "over").map(({ id, difficulty, began, ended, view }) => ({
+    difficulty, score: view.score.total, date: isoTime(ended) ?? isoTime(began), turns: view.turn,
     powers_used: view.powers.used, ruins: view.score.ruins, hints_used: view.hints_used, game_id: null, here: id,
   }));
 }
@@ -361,6 +360,7 @@ async function actHere(state, action) {
   const answer = await ask({ type: "act", action: plain });
   game.actions.push(answer.action);
   game.view = answer.view;
+  if (answer.view.phase === "over") game.ended ??= Date.now(); // this device's clock: the game's date
   if (answer.view.phase === "over") answer.view.rank_here = await rankHere(answer.view);
   await kept.put(game);
   return answer.view;
@@ -403,6 +403,33 @@ export async function begin(difficulty, day = null, daySeed = null) {
 // ----- back online ------------------------------------------------------------------------------
 let syncing = null;
 
+// A time kept here (ms since 1970, or a date's text) as the API's ISO 8601 text; null when
+// there is none.
+function isoTime(when) {
+  const moment = when == null ? NaN : new Date(when).getTime();
+  return Number.isFinite(moment) ? new Date(moment).toISOString() : null;
+}
+
+// A game kept here as POST /api/games/sync takes it: its log, and when it began and ended by
+// this device's clock (the server dates the game by them: docs/api.md); `dated` false: without.
+function syncBody({ id, difficulty, seed, mode, daily_date, actions, began, ended }, dated = true) {
+  const body = { id, difficulty, seed, mode, daily_date, actions };
+  return dated ? { ...body, played_at: isoTime(began), finished_at: isoTime(ended) } : body;
+}
+
+// One game to the server. A time it refuses (this device's clock far ahead of the server's, or
+// a server that takes no times) never costs the game: it goes again undated, dated by the server.
+async function sendOne(game) {
+  try {
+    return await call("POST", "/api/games/sync", syncBody(game));
+  } catch (err) {
+    const field = err.error?.field;
+    const times = field === "played_at" || field === "finished_at" || err.code === "malformed";
+    if (err.status !== 422 || !times) throw err;
+    return call("POST", "/api/games/sync", syncBody(game, false));
+  }
+}
+
 // Each game played here, oldest first, to the server; a game it stored is forgotten here, one it
 // refused is kept with its word. Answers {synced: [state…], refused: [game…]}; stops at the first
 // request with no answer (the connection is not back after all).
@@ -421,9 +448,8 @@ export function syncAll() {
       try {
         while (current && current.actions.length !== sent) { // played on while it was sent
           sent = current.actions.length;
-          const { id, difficulty, seed, mode, daily_date, actions } = current;
-          answer = await call("POST", "/api/games/sync", { id, difficulty, seed, mode, daily_date, actions });
-          current = await kept.get(id);
+          answer = await sendOne(current);
+          current = await kept.get(current.id);
         }
       } catch (err) {
         if (notNow(err)) break;
