@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from api_helpers import whole_game
+from import_helpers import document, game_entry
 from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
-from magdagdon.services import cleanup, sync
+from magdagdon.services import cleanup, sync, transfer
 from magdagdon.store import GameStatus, Store
 from magdagdon.store.cleanup import NOTHING
 
@@ -70,3 +71,23 @@ def test_a_game_synced_today_that_was_played_last_month_is_not_stale(
         assert cleanup.run(store, 30).games == 2
         assert store.game("o-stale") is None
         assert store.game("o-done") is not None  # a finished game is kept for ever
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_unfinished_game_imported_today_that_was_begun_last_month_is_not_stale(
+    kind: str, make_db: Callable[..., str], set_clock: Callable[[str], None]
+) -> None:
+    set_clock("2026-12-03T12:00:00Z")
+    entry = game_entry("survival", 4, created_at=PLAYED, finished_at=None)
+    entry |= {"status": "playing", "actions": entry["actions"][:6], "score": None}
+    with Store(make_db(kind)) as store:
+        player = store.new_player()
+        assert transfer.import_document(store, player, document([entry])).imported == 1
+        # kept as an abandoned game (an import never takes the place of the game under way)
+        [kept] = transfer.export(store, player, player.token)["games"]
+        assert (kept["created_at"], kept["status"]) == (PLAYED, GameStatus.ABANDONED.value)
+        assert cleanup.run(store, 30) == NOTHING  # begun last month, imported today
+        assert store.game(kept["id"]) is not None
+        set_clock("2027-01-03T12:00:01Z")  # 30 days untouched since the import: it goes
+        assert cleanup.run(store, 30).games == 1
+        assert store.game(kept["id"]) is None

@@ -401,7 +401,9 @@ def _replay(position: int, entry: dict[str, Any], player: str, now: datetime) ->
         hints_used=entry["hints_used"],
         status=status,
         created_at=created,
-        updated_at=finished_at or created,
+        # an unfinished game is touched now, by its import: the clean-up counts from here, so a
+        # game begun long ago elsewhere is not stale the moment it arrives
+        updated_at=finished_at or clock.stamp(now),
         finished_at=finished_at,
         mode=mode,
         daily_date=day,
