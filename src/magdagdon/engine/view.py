@@ -13,22 +13,26 @@ day, hints, rank), are passed in.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Literal, TypedDict
+from operator import attrgetter
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
 
 from magdagdon.engine.actions import Adjust, Reroll, Ruin
 from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
 from magdagdon.engine.codec import cell_to_json
 from magdagdon.engine.daily import daily_number
-from magdagdon.engine.scoring import score_codes
+from magdagdon.engine.scoring import LineScore, Score, score_codes
 from magdagdon.engine.state import OFF
 
 if TYPE_CHECKING:
-    from magdagdon.engine.scoring import LineScore, Score
+    from collections.abc import Callable
+
     from magdagdon.engine.state import GameState
 
 # The view's shapes, declared once: the API's response models are read off them
-# (``api/schemas/derive.py``); a string beside a type is the field's description there.
+# (``api/schemas/derive.py``); a string beside a type is the field's description there, a
+# dataclass beside it the shape it is the JSON form of (:func:`json_form`).
 Cell = list[int]  # [row, column]
 
 
@@ -49,21 +53,8 @@ class PowersView(TypedDict):
     next_penalty: int | None
 
 
-class LineView(TypedDict):
-    sum: int
-    bonus: int
-    combo: Literal["straight", "four_of_a_kind", "two_pairs"] | None
-
-
-class ScoreView(TypedDict):
-    base: int
-    bonus: int
-    ruins: int
-    ruin_penalty: int
-    power_penalty: int
-    total: int
-    rows: list[LineView]
-    columns: list[LineView]
+#: A score as JSON: the engine's ``Score`` (``engine/scoring.py``), its lines ``LineScore``.
+ScoreView = Annotated[dict[str, Any], Score]
 
 
 class DailyView(TypedDict):
@@ -116,21 +107,22 @@ def board_view(state: GameState) -> list[list[int | Literal["ruin"] | None]]:
     return [cells[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
 
 
-def _line(line: LineScore) -> LineView:
-    return {"sum": line.sum, "bonus": line.bonus, "combo": line.combo}  # type: ignore[typeddict-item]
+def _shape(source: type) -> tuple[tuple[str, ...], Callable[[Any], Any]]:
+    """A dataclass's field names in order, and the getter of their values (one C call)."""
+    names = tuple(f.name for f in fields(source))
+    return names, attrgetter(*names)
 
 
-def score_view(score: Score) -> ScoreView:
-    return {
-        "base": score.base,
-        "bonus": score.bonus,
-        "ruins": score.ruins,
-        "ruin_penalty": score.ruin_penalty,
-        "power_penalty": score.power_penalty,
-        "total": score.total,
-        "rows": [_line(line) for line in score.rows],
-        "columns": [_line(line) for line in score.columns],
-    }
+_SCORE, _LINE = _shape(Score), _shape(LineScore)
+
+
+def score_view(score: Score) -> dict[str, Any]:
+    """The JSON form of ``score`` (``ScoreView``): its fields in their order, its lines' too."""
+    view = dict(zip(_SCORE[0], _SCORE[1](score), strict=True))
+    for name, value in view.items():
+        if type(value) is tuple:  # rows, columns
+            view[name] = [dict(zip(_LINE[0], _LINE[1](line), strict=True)) for line in value]
+    return view
 
 
 def daily_view(daily_date: str | None) -> DailyView | None:
