@@ -12,16 +12,7 @@ import { resetModes } from "../core/view.js";
 export function createGames(play) {
   const { view, render, announce } = play;
 
-  function startNew(difficulty) {
-    view.ask = null;
-    view.sheet = null;
-    resetModes(view);
-    view.hint = null;
-    return play.request(async () => {
-      play.keep(await source.newGame(difficulty));
-      announce(`${t("newGame")}: ${t(difficulty)}`);
-    });
-  }
+  const startNew = (difficulty) => begin(() => source.newGame(difficulty));
 
   function askNew(difficulty) {
     if (underWay(view.game)) {
@@ -63,8 +54,8 @@ export function createGames(play) {
     });
   }
 
-  // What the sheets that load when first used (more.js) may do to start (or resume) a game as a
-  // new game does.
+  // A game started (or resumed) as a new game is: by NEW GAME, or by a sheet that loads when
+  // first used (more.js: the daily challenge, an import).
   function begin(fetchGame) {
     view.ask = null;
     view.sheet = null;
