@@ -208,7 +208,10 @@ class ExpectimaxBot(TurnBot):
         def risky(board: Codes) -> float:
             return self.leaf_value(board, base_minimum)
 
-        score = leaf if exact else risky if self.settings.risk_weight else self.evaluate
+        # The risk counts only on boards with at most ``risk_upto`` empty cells: a table whose
+        # boards all have more is the evaluation's alone, asked without the calls around it.
+        at_risk = self.settings.risk_weight and empties - high <= self.settings.risk_upto
+        score = leaf if exact else risky if at_risk else self.evaluate
         table = extension_table(codes, min_required, high, score)
         ruin = max(score(board) for board in ruin_boards(codes))
         best = best_by_roll(table)
@@ -306,7 +309,7 @@ class ExpectimaxBot(TurnBot):
         found = self._candidates.get(key)
         if found is not None:
             return found
-        if len(self._candidates) > 20_000:
+        if len(self._candidates) > 5_000:
             self._candidates.clear()
         width = self.settings.width
         plans = turn_plans(codes, dice, min_required)
@@ -386,7 +389,7 @@ class ExpectimaxBot(TurnBot):
         key = (codes, min_required)
         found = self._worths.get(key)
         if found is None:
-            if len(self._worths) > 20_000:
+            if len(self._worths) > 2_000:
                 self._worths.clear()
             table = extension_table(codes, min_required, min_required, self.evaluate)
             ruin = max(self.evaluate(board) for board in ruin_boards(codes))
@@ -402,7 +405,7 @@ class ExpectimaxBot(TurnBot):
         key = (codes, state.min_required, kept, count)
         found = self._rerolled.get(key)
         if found is None:
-            if len(self._rerolled) > 50_000:
+            if len(self._rerolled) > 20_000:
                 self._rerolled.clear()
             worth = self._dice_worth(state, codes)
             found = self._rerolled[key] = _reroll_worth(worth, kept, count)
