@@ -216,12 +216,11 @@ class ExpectimaxBot(TurnBot):
         ruin = max(score(board) for board in ruin_boards(codes))
         best = best_by_roll(table)
         total = 0.0
-        for i, chance in enumerate(ROLL_CHANCES):
-            value = best[i]
+        for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
             if value is None:
                 value = ruin
                 if penalty is not None:
-                    for j in ONE_CHANGE[i]:
+                    for j in changed:
                         saved = best[j]
                         if saved is not None and saved - penalty > value:
                             value = saved - penalty
