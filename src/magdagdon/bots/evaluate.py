@@ -120,43 +120,43 @@ class Evaluator:
         penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
         if self._calibration is not None:
             penalty -= self._calibration[empties]
-        masks = fit_masks(codes)
         cost = self._cost
-        for mask in masks:  # cell by cell, as the sum has always been taken
+        entries = list(codes)
+        for cell, mask in enumerate(fit_masks(codes)):  # cell by cell, as it was always summed
             if mask >= 0:
                 penalty += cost[mask]
+                entries[cell] = _ENTRY[mask]
         if self._frontier and empties >= _FRONTIER_FROM:
             frontier = 0  # the values accepted next to a number
-            for mask in masks:
-                if 0 < mask != ANY_VALUE:
-                    frontier |= mask
+            for entry in entries:
+                if entry > _OPEN and entry != _OPEN + ANY_VALUE:
+                    frontier |= entry - _OPEN
             penalty -= self._frontier * len(mask_values(frontier))
-        entries = [
-            code if mask < 0 else _ENTRY[mask] for code, mask in zip(codes, masks, strict=True)
-        ]
         conflict = self.weights.conflict
         if conflict:
             for a, b in _PAIRS:
                 ea, eb = entries[a], entries[b]
                 if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - _OPEN][eb - _OPEN]:
                     penalty += conflict
-        total = -penalty
         lines = self._lines
         e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15 = entries
-        for key in (  # the rows, then the columns (``scoring.LINES``)
-            ((e0 * 72 + e1) * 72 + e2) * 72 + e3,
-            ((e4 * 72 + e5) * 72 + e6) * 72 + e7,
-            ((e8 * 72 + e9) * 72 + e10) * 72 + e11,
-            ((e12 * 72 + e13) * 72 + e14) * 72 + e15,
-            ((e0 * 72 + e4) * 72 + e8) * 72 + e12,
-            ((e1 * 72 + e5) * 72 + e9) * 72 + e13,
-            ((e2 * 72 + e6) * 72 + e10) * 72 + e14,
-            ((e3 * 72 + e7) * 72 + e11) * 72 + e15,
-        ):
-            value = lines.get(key)
-            if value is None:
-                value = lines[key] = self._line_value(_line_entries(key))
-            total += value
+        while True:  # a line not valued yet is valued once, and the sum taken again
+            try:
+                total = (  # the rows, then the columns (``scoring.LINES``), added in that order
+                    -penalty
+                    + lines[((e0 * 72 + e1) * 72 + e2) * 72 + e3]
+                    + lines[((e4 * 72 + e5) * 72 + e6) * 72 + e7]
+                    + lines[((e8 * 72 + e9) * 72 + e10) * 72 + e11]
+                    + lines[((e12 * 72 + e13) * 72 + e14) * 72 + e15]
+                    + lines[((e0 * 72 + e4) * 72 + e8) * 72 + e12]
+                    + lines[((e1 * 72 + e5) * 72 + e9) * 72 + e13]
+                    + lines[((e2 * 72 + e6) * 72 + e10) * 72 + e14]
+                    + lines[((e3 * 72 + e7) * 72 + e11) * 72 + e15]
+                )
+                break
+            except KeyError as missing:
+                key = missing.args[0]
+                lines[key] = self._line_value(_line_entries(key))
         if self._residual is not None and empties:
             total += self._share * self._residual(codes)
         self._boards[codes] = total

@@ -49,6 +49,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
 
 
+#: A turn's boards searched deeper (the best last), with their plans (None: a RUIN's boards).
+Candidates = tuple[list[Codes], dict[Codes, Placement] | None]
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How wide and how deep the search looks."""
@@ -136,6 +140,12 @@ class ExpectimaxBot(TurnBot):
         self._after: dict[tuple[Codes, int, int], float] = {}
         self._magdagdon: dict[tuple[Codes, int, bool], float] = {}
         self._endgames: dict[Difficulty, Endgame] = {}
+        # What a turn's dice and board alone decide, asked again for every Power use left and
+        # every outcome of a chance node that leads there (a review's exact means ask each
+        # 3–8 times): the boards searched deeper, and the dice's evaluated worth.
+        self._candidates: dict[tuple[Codes, tuple[int, ...], int], Candidates] = {}
+        self._worths: dict[tuple[Codes, int], list[float]] = {}
+        self._rerolled: dict[tuple[Codes, int, tuple[int, ...], int], float] = {}
 
     def endgame(self, difficulty: Difficulty) -> Endgame:
         """The exact search of the end of a game on ``difficulty`` (with its memo)."""
@@ -154,6 +164,9 @@ class ExpectimaxBot(TurnBot):
         self._book = opening_book(difficulty) if self._opening else {}
         self._after.clear()
         self._magdagdon.clear()
+        self._candidates.clear()
+        self._worths.clear()
+        self._rerolled.clear()
 
     def _magdagdon_chance(self, codes: Codes, min_required: int) -> float:
         key = chance_key(codes, min_required)
@@ -195,17 +208,19 @@ class ExpectimaxBot(TurnBot):
         def risky(board: Codes) -> float:
             return self.leaf_value(board, base_minimum)
 
-        score = leaf if exact else risky if self.settings.risk_weight else self.evaluate
+        # The risk counts only on boards with at most ``risk_upto`` empty cells: a table whose
+        # boards all have more is the evaluation's alone, asked without the calls around it.
+        at_risk = self.settings.risk_weight and empties - high <= self.settings.risk_upto
+        score = leaf if exact else risky if at_risk else self.evaluate
         table = extension_table(codes, min_required, high, score)
         ruin = max(score(board) for board in ruin_boards(codes))
         best = best_by_roll(table)
         total = 0.0
-        for i, chance in enumerate(ROLL_CHANCES):
-            value = best[i]
+        for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
             if value is None:
                 value = ruin
                 if penalty is not None:
-                    for j in ONE_CHANGE[i]:
+                    for j in changed:
                         saved = best[j]
                         if saved is not None and saved - penalty > value:
                             value = saved - penalty
@@ -281,15 +296,29 @@ class ExpectimaxBot(TurnBot):
     ) -> tuple[float, Codes, Placement | None]:
         """The best value, board and placement of the turn for these dice; with no placement
         (MAGDAGDON), the best board with a new RUIN."""
+        boards, plans = self._searched(codes, dice, min_required)
+        values = {b: self.after_turn(b, base, later) for b in boards}
+        board = max(values, key=values.__getitem__)
+        return values[board], board, plans[board] if plans is not None else None
+
+    def _searched(self, codes: Codes, dice: tuple[int, ...], min_required: int) -> Candidates:
+        """The ``width`` best boards of the turn by evaluation (the best last), with their
+        plans; with no placement, the best boards with a new RUIN and None."""
+        key = (codes, dice, min_required)
+        found = self._candidates.get(key)
+        if found is not None:
+            return found
+        if len(self._candidates) > 5_000:
+            self._candidates.clear()
         width = self.settings.width
         plans = turn_plans(codes, dice, min_required)
         if plans:
             boards = sorted(plans, key=self.evaluate)[-width:]
+            found = boards, {b: plans[b] for b in boards}
         else:
-            boards = sorted(ruin_boards(codes), key=self.evaluate)[-width:]
-        values = {b: self.after_turn(b, base, later) for b in boards}
-        board = max(values, key=values.__getitem__)
-        return values[board], board, plans[board] if plans else None
+            found = sorted(ruin_boards(codes), key=self.evaluate)[-width:], None
+        self._candidates[key] = found
+        return found
 
     def _power(self, state: GameState, codes: Codes, value_now: float) -> Advice | None:
         """A Power worth more than its penalty and the worth of keeping it, if any.
@@ -304,7 +333,7 @@ class ExpectimaxBot(TurnBot):
         now = worth(state.dice)
         cost = penalty + self.settings.reserve[min(state.powers_left, 3)]
         later = state.difficulty.penalty_after(state.powers_used + 1)
-        options = sorted(self._power_options(state, worth), key=lambda o: -o[1])
+        options = sorted(self._power_options(state, codes, worth), key=lambda o: -o[1])
         best_action: Action | None = None
         best_value = value_now
         adjusts = [o for o in options if isinstance(o[0], Adjust)][:2]
@@ -330,7 +359,7 @@ class ExpectimaxBot(TurnBot):
         return Advice(best_action, (), best_value + cost - penalty - state.power_penalty)
 
     def _power_options(
-        self, state: GameState, worth: Callable[[tuple[int, ...]], float]
+        self, state: GameState, codes: Codes, worth: Callable[[tuple[int, ...]], float]
     ) -> Iterator[tuple[Action, float]]:
         """Each Power use the engine allows now, with the worth of the dice it leaves (a reroll's
         expected over its outcomes); rerolls that leave the same values are weighed once."""
@@ -346,15 +375,40 @@ class ExpectimaxBot(TurnBot):
                 if (kept, rolled) in tried:
                     continue
                 tried.add((kept, rolled))
-                yield action, _reroll_worth(worth, kept, len(chosen))
+                yield action, self._reroll_worth(state, codes, kept, len(chosen))
 
     def _dice_worth(self, state: GameState, codes: Codes) -> Callable[[tuple[int, ...]], float]:
         """The evaluated worth of the turn's best board for any four dice values."""
-        min_required = state.min_required
-        table = extension_table(codes, min_required, min_required, self.evaluate)
-        ruin = max(self.evaluate(board) for board in ruin_boards(codes))
-        by_roll = [ruin if v is None else v for v in best_by_roll(table)]
+        by_roll = self._worth_by_roll(codes, state.min_required)
         return lambda values: by_roll[_INDEX[tuple(sorted(values))]]
+
+    def _worth_by_roll(self, codes: Codes, min_required: int) -> list[float]:
+        """For each of the 126 rolls, the evaluated worth of its best board (a RUIN's when it
+        places nothing)."""
+        key = (codes, min_required)
+        found = self._worths.get(key)
+        if found is None:
+            if len(self._worths) > 2_000:
+                self._worths.clear()
+            table = extension_table(codes, min_required, min_required, self.evaluate)
+            ruin = max(self.evaluate(board) for board in ruin_boards(codes))
+            found = [ruin if v is None else v for v in best_by_roll(table)]
+            self._worths[key] = found
+        return found
+
+    def _reroll_worth(
+        self, state: GameState, codes: Codes, kept: tuple[int, ...], count: int
+    ) -> float:
+        """The expected worth of the dice after rerolling ``count`` of them, ``kept`` (sorted)
+        kept (``_reroll_worth``), memoised by the board and the dice."""
+        key = (codes, state.min_required, kept, count)
+        found = self._rerolled.get(key)
+        if found is None:
+            if len(self._rerolled) > 20_000:
+                self._rerolled.clear()
+            worth = self._dice_worth(state, codes)
+            found = self._rerolled[key] = _reroll_worth(worth, kept, count)
+        return found
 
     # ----- a reroll's value, for any dice (the review's chance node: bots/value.py) ----------
 
@@ -373,7 +427,7 @@ class ExpectimaxBot(TurnBot):
         value_now = self._best_turn(codes, state.dice, state.min_required, base, penalty)[0]
         worth = self._dice_worth(state, codes)
         kept = tuple(sorted(v for d, v in enumerate(state.dice) if d not in dice))
-        gain = _reroll_worth(worth, kept, len(dice))
+        gain = self._reroll_worth(state, codes, kept, len(dice))
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
 
 

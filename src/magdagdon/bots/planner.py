@@ -56,35 +56,63 @@ def extension_table(
     codes: Codes, low: int, high: int, score: Callable[[Codes], float]
 ) -> dict[tuple[int, ...], float]:
     """For every multiset of ``low``–``high`` values that can be staged on ``codes`` (sorted
-    tuple), the best ``score`` of a board it can leave. One walk serves every roll at once."""
-    best: dict[tuple[int, ...], float] = {}
-    seen: set[Codes] = set()
+    tuple), the best ``score`` of a board it can leave. One walk serves every roll at once.
 
-    def grow(board: Codes, frame: Frame, used: tuple[int, ...]) -> None:
+    Each board is scored once, under the multiset of the values it adds (whatever the order they
+    were staged in), so the table is the same whichever way the walk reaches a board."""
+    best: dict[tuple[int, ...], float] = {}
+    seen: set[int] = set()  # the boards met, as ints (3 bits a cell): one is met in many orders
+    add = seen.add
+
+    def grow(board: Codes, number: int, frame: Frame, used: tuple[int, ...]) -> None:
         depth = len(used) + 1
         scored, deeper = depth >= low, depth < high
+        with_value = _WITH[used]
         for value in VALUES:
             cells = frame_valid(frame, value)
             if not cells:
                 continue
-            key = tuple(sorted((*used, value)))
+            key = with_value[value]
             top = best.get(key, -1e9)  # the deeper walk below fills longer keys only
+            bits = _BITS[value]
             for cell in iter_cells(cells):
-                after = put(board, cell, value)
-                if after in seen:
+                after_number = number | bits[cell]
+                known = len(seen)
+                add(after_number)
+                if len(seen) == known:
                     continue
-                seen.add(after)
+                after = put(board, cell, value)
                 if scored:
                     points = score(after)
                     if points > top:
                         top = points
                 if deeper:
-                    grow(after, frame_place(frame, cell, value), key)
+                    grow(after, after_number, frame_place(frame, cell, value), key)
             if top > -1e9:
                 best[key] = top
 
-    grow(codes, frame_of_codes(codes), ())
+    grow(codes, _number(codes), frame_of_codes(codes), ())
     return best
+
+
+def _number(codes: Codes) -> int:
+    """A board as one int, 3 bits a cell."""
+    number = 0
+    for cell, code in enumerate(codes):
+        number |= code << 3 * cell
+    return number
+
+
+#: By value, by cell: the value's bits in a board's int (``_number``).
+_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(value << 3 * cell for cell in range(16)) for value in range(RUIN_CODE + 1)
+)
+#: For each multiset of 0–3 values (sorted), the multiset with one more value, by the value.
+_WITH: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
+    part: {value: tuple(sorted((*part, value))) for value in VALUES}
+    for size in range(4)
+    for part, _ in roll_outcomes(size)
+}
 
 
 def _contains(values: tuple[int, ...], part: tuple[int, ...]) -> bool:

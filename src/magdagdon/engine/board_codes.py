@@ -43,8 +43,9 @@ def mask_values(mask: int) -> tuple[int, ...]:
 
 
 def put(codes: Codes, cell: int, code: int) -> Codes:
-    """``codes`` with ``cell`` set to ``code`` (a number, or :data:`RUIN_CODE`)."""
-    return (*codes[:cell], code, *codes[cell + 1 :])
+    """``codes`` with ``cell`` set to ``code`` (a number, or :data:`RUIN_CODE`). (Slices joined:
+    the bots' searches put a die on a board about a million times a review.)"""
+    return codes[:cell] + (code,) + codes[cell + 1 :]  # noqa: RUF005 (the faster of the two)
 
 
 def frame_of_codes(codes: Codes) -> Frame:

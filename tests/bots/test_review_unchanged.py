@@ -1,0 +1,298 @@
+"""The review made faster says what it said: on literal games of every difficulty (a greedy
+player's, whose boards are unlike the computer's, so that the review takes the exact mean of V
+before many rolls; the computer's own, with its Powers and rerolls; a random player's who uses
+Powers), V at the start and the exact value before and after every step, to the last bit, as the
+review computed them before its memos and the faster evaluation (``docs/bots.md``, "The
+review's cost")."""
+
+from __future__ import annotations
+
+import pytest
+
+import magdagdon.bots.review as review
+from magdagdon.bots.value import Values
+from magdagdon.engine import (
+    Action,
+    Adjust,
+    Confirm,
+    Difficulty,
+    Reroll,
+    Roll,
+    Ruin,
+    Stage,
+    Unstage,
+)
+
+PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
+
+#: (difficulty, seed, the action log (R roll, C confirm, S die cell, U die, A die ±, X dice, M
+#: cell; cells in hex), V at the start then each step's exact before and after).
+GAMES: list[tuple[Difficulty, int, str, tuple[float, ...]]] = [
+    (
+        NIGHTMARE,
+        584399246,
+        # greedy
+        ("R S01 S15 S39 C R S10 S26 S38 C R S02 S14 S3a C R S0b S1e S3c C R Md R M7 R S13 S3f C "),
+        (
+            227.47967146494918,
+            227.47967146494918,
+            182.80570598464908,
+            182.80570598464908,
+            182.80570598464905,
+            182.80570598464905,
+            172.47349535568907,
+            172.47349535568907,
+            170.79400051284486,
+            170.79400051284486,
+            201.25144238255933,
+            201.25144238255933,
+            171.06573956060197,
+            171.06573956060197,
+            219.78549613025405,
+            219.78549613025405,
+            219.78549613025405,
+            219.78549613025405,
+            196.11748611322798,
+            196.11748611322798,
+            190.33011063904547,
+            190.33011063904547,
+            178.92506858710541,
+            178.92506858710541,
+            178.92506858710541,
+            178.92506858710541,
+            174.0,
+            174.0,
+            174.0,
+        ),
+    ),
+    (
+        PEACEFUL,
+        2,
+        # expectimax
+        (
+            "R A0+ S06 S1a S3e C R X0123 S09 S12 S2d S31 C R S0c S25 S38 C R S07 S1f S20 C R A2- "
+            "S24 S3b C R M3 "
+        ),
+        (
+            420.9165218008744,
+            420.9165218008744,
+            412.0241911157087,
+            412.0241911157087,
+            412.0241911157087,
+            412.0241911157087,
+            412.0241911157087,
+            412.0241911157087,
+            364.3828490470136,
+            364.3828490470136,
+            364.3828490470136,
+            364.3828490470136,
+            370.059607183316,
+            370.059607183316,
+            370.059607183316,
+            370.059607183316,
+            398.7024598533358,
+            398.7024598533358,
+            398.7024598533358,
+            398.7024598533358,
+            452.8724154304756,
+            452.8724154304756,
+            452.8724154304756,
+            452.8724154304756,
+            422.1959876543203,
+            422.1959876543203,
+            422.1959876543203,
+            422.1959876543203,
+            422.1959876543203,
+            422.1959876543203,
+            353.0,
+            353.0,
+            353.0,
+        ),
+    ),
+    (
+        SURVIVAL,
+        5,
+        # greedy
+        (
+            "R S15 S36 C R Md R S17 S24 C R S2a S0e C R S29 S3b C R S0f S21 S33 C R S10 S22 C R "
+            "S18 S2c C "
+        ),
+        (
+            356.6963449665185,
+            356.6963449665185,
+            383.064070840698,
+            383.064070840698,
+            383.064070840698,
+            383.064070840698,
+            308.64142082018884,
+            308.64142082018884,
+            311.3669847911423,
+            311.3669847911423,
+            329.7537637392425,
+            329.7537637392425,
+            324.9942869354584,
+            324.9942869354584,
+            334.80684105363383,
+            334.80684105363383,
+            334.80684105363383,
+            334.80684105363383,
+            335.68478286431866,
+            335.68478286431866,
+            334.3064030724839,
+            334.3064030724839,
+            339.10461735393187,
+            339.10461735393187,
+            339.10461735393187,
+            339.10461735393187,
+            358.38421341544756,
+            358.38421341544756,
+            358.38421341544756,
+            358.38421341544756,
+            331.0,
+            331.0,
+            331.0,
+        ),
+    ),
+    (
+        PEACEFUL,
+        3,
+        # randompow
+        (
+            "R S10 S24 C R S38 S05 X2 C R S09 A2+ S2d C R S1e X03 S01 C R S12 S2a C R S3f S16 C R "
+            "S1c S3b C R S27 S33 C "
+        ),
+        (
+            420.9165218008744,
+            420.9165218008744,
+            406.55486625209386,
+            406.55486625209386,
+            392.93662600582365,
+            392.93662600582365,
+            395.45653161803756,
+            395.45653161803756,
+            307.84593263343004,
+            307.84593263343004,
+            323.18229834204624,
+            323.18229834204624,
+            245.9864843188343,
+            245.9864843188343,
+            229.25105579544598,
+            229.25105579544598,
+            229.25105579544598,
+            229.25105579544598,
+            148.80439394769385,
+            148.80439394769385,
+            161.30648067695947,
+            161.30648067695947,
+            76.54103915696696,
+            76.54103915696696,
+            72.82623439837778,
+            72.82623439837778,
+            49.29884161425598,
+            49.29884161425598,
+            48.4018951607083,
+            48.4018951607083,
+            45.72705527739762,
+            45.72705527739762,
+            59.51981374540148,
+            59.51981374540148,
+            16.13203110767965,
+            16.13203110767965,
+            36.72236094440625,
+            36.72236094440625,
+            36.72236094440625,
+            36.72236094440625,
+            50.0,
+            50.0,
+            50.0,
+        ),
+    ),
+    (
+        PEACEFUL,
+        7,
+        # greedy
+        (
+            "R S0a S3e C R S36 S02 S25 C R S03 S3f C R S01 S29 C R S28 S0c C R S00 S14 C R M7 R "
+            "S0d S1b C "
+        ),
+        (
+            420.9165218008744,
+            420.9165218008744,
+            406.55486625209386,
+            406.55486625209386,
+            387.61763262697815,
+            387.61763262697815,
+            421.65683180049774,
+            421.65683180049774,
+            421.65683180049774,
+            421.65683180049774,
+            401.866765451319,
+            401.866765451319,
+            364.7823694631286,
+            364.7823694631286,
+            380.7585758788098,
+            380.7585758788098,
+            380.7585758788098,
+            380.7585758788098,
+            357.3769540249175,
+            357.3769540249175,
+            315.86405428937366,
+            315.86405428937366,
+            322.61763907629233,
+            322.61763907629233,
+            322.61763907629233,
+            322.61763907629233,
+            311.00000000000034,
+            311.00000000000034,
+            300.64559746276643,
+            300.64559746276643,
+            321.0,
+            321.0,
+            321.0,
+        ),
+    ),
+]
+
+
+def _actions(log: str) -> list[Action]:
+    actions: list[Action] = []
+    for word in log.split():
+        kind, rest = word[0], word[1:]
+        if kind == "R":
+            actions.append(Roll())
+        elif kind == "C":
+            actions.append(Confirm())
+        elif kind == "S":
+            actions.append(Stage(int(rest[0]), int(rest[1:], 16)))
+        elif kind == "U":
+            actions.append(Unstage(int(rest)))
+        elif kind == "A":
+            actions.append(Adjust(int(rest[0]), 1 if rest[1] == "+" else -1))
+        elif kind == "X":
+            actions.append(Reroll(tuple(int(d) for d in rest)))
+        else:
+            assert kind == "M"
+            actions.append(Ruin(int(rest, 16)))
+    return actions
+
+
+@pytest.mark.parametrize(("difficulty", "seed", "log", "exact"), GAMES)
+def test_the_review_is_the_one_before(
+    monkeypatch: pytest.MonkeyPatch,
+    difficulty: Difficulty,
+    seed: int,
+    log: str,
+    exact: tuple[float, ...],
+) -> None:
+    seen: list[float] = []
+    summary = review._summary
+
+    def kept(start: float, end: object, steps: list[dict[str, object]]) -> dict[str, object]:
+        seen.append(start)
+        for step in steps:
+            seen.extend(step["_exact"])  # type: ignore[arg-type]
+        return summary(start, end, steps)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review, "_summary", kept)
+    review.review_game(difficulty, seed, _actions(log), values=Values())
+    assert seen == list(exact)
