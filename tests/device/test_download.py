@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 from device.page_helpers import TIMEOUT_MS, api, body_data, eventually, open_page, open_screen
 from device.pwa_helpers import wait_controlled
@@ -75,7 +76,8 @@ def finish_a_turn(page: Page, url: str) -> None:
         if confirmed():
             return
         play_a_turn(page, avoid)
-    raise AssertionError("no turn finished")
+    shown_game = page.evaluate("JSON.parse(localStorage.getItem('magdagdon.lastState'))")
+    raise AssertionError(f"no turn finished in {game['id']}: the page shows {shown_game}")
 
 
 def test_the_first_visit_is_small_and_the_engine_waits_for_a_finished_turn(
@@ -126,7 +128,7 @@ def test_a_data_saving_connection_downloads_the_engine_only_from_settings(
         page.wait_for_selector('#sheet [data-offline-state="offlineAsks"]')
         download = page.locator('#sheet [data-action="offline-download"]')
         download.wait_for()
-        assert f"({wire / 1e6:.1f} MB)" in download.inner_text()  # its size on the wire
+        expect(download).to_contain_text(f"({wire / 1e6:.1f} MB)")  # its size on the wire
         assert engine_requests(fetched) == []  # after the finished turn: nothing
         assert proxy.down_bytes < ENGINE_SEEN
         download.click()
