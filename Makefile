@@ -69,8 +69,8 @@ build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.p
 pyodide: setup build/web-engine/magdagdon-engine.zip
 
 lint: setup
-	$(UV) run --locked ruff check src tests bench
-	$(UV) run --locked ruff format --check src tests bench
+	$(UV) run --locked ruff check --no-cache src tests bench
+	$(UV) run --locked ruff format --no-cache --check src tests bench
 
 typecheck: setup
 	$(UV) run --locked mypy --strict

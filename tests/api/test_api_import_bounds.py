@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from daily_helpers import Clock, play_out, start_daily
-from import_helpers import document, game_entry
 from sqlalchemy import func, select
 
 import compute_jobs as jobs
+from import_helpers import document, game_entry
 from loop import run_apart
 from magdagdon.engine import (
     Action,

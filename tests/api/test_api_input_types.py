@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from daily_helpers import Clock
-from import_helpers import document, game_entry
 
 from api_helpers import whole_game
+from import_helpers import document, game_entry
 from magdagdon.engine import Difficulty, GameState, action_to_json
 
 if TYPE_CHECKING:
