@@ -3,9 +3,10 @@ engine take to start, and what an action costs.
 
 - sizes: every file of build/web-engine/ (``make pyodide``), raw and brotli (quality 11, node's
   zlib), and their sum: what the engine worker loads;
-- node: a fresh process's start of Pyodide + engine (wall and CPU), a ``play`` message through
-  magdagdon.engine.host (JSON in and out, the state view: the worker's path) and a bare
-  ``GameState.apply``, over random survival games; CPython's same ``play`` for comparison;
+- node: a fresh process's start of Pyodide + engine (wall and CPU), an ``act`` message through
+  magdagdon.engine.host on the game it keeps (JSON in and out, the state view: the worker's
+  path) and a bare ``GameState.apply``, over random survival games; CPython's same ``act`` for
+  comparison;
 - Chromium (Debian's): the engine worker started by the game's page from a live server, in a
   fresh browser context (cold: nothing cached) and again in the same context (warm: files
   revalidated by ETag, compiled code cached by the browser), and the time of a message's answer;
@@ -42,7 +43,7 @@ import pyodide_memory
 import pyodide_page
 from magdagdon.api.app import create_app
 from magdagdon.api.page.static import ENGINE_RUNTIME_DIR
-from magdagdon.engine import action_to_json, host, state_from_json
+from magdagdon.engine import action_to_json, host
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -61,23 +62,21 @@ def node_run(actions: int) -> dict[str, Any]:
     return result
 
 
-def cpython_play_ms(actions: int) -> float:
+def cpython_act_ms(actions: int) -> float:
     rng = random.Random(0)
     seed, spent = 0, 0.0
-    game = json.loads(
-        host.new_game(json.dumps({"difficulty": "survival", "seed": 0, "game_id": "b"}))
-    )
+    game = {"difficulty": "survival", "seed": seed, "game_id": "b", "actions": []}
+    host.open_game(json.dumps(game))
     for _ in range(actions):
-        action = action_to_json(rng.choice(state_from_json(game["state"]).legal_actions()))
-        request = json.dumps({"state": game["state"], "record": game["record"], "action": action})
+        kept = host.kept_game()
+        assert kept is not None
+        request = json.dumps({"action": action_to_json(rng.choice(kept[0].legal_actions()))})
         started = time.perf_counter()
-        answer = host.play(request)
+        answer = host.act(request)
         spent += time.perf_counter() - started
-        game = json.loads(answer)
-        if game["view"]["phase"] == "over":
+        if json.loads(answer)["view"]["phase"] == "over":
             seed += 1
-            new = {"difficulty": "survival", "seed": seed, "game_id": "b"}
-            game = json.loads(host.new_game(json.dumps(new)))
+            host.open_game(json.dumps({**game, "seed": seed}))
     return spent * 1000 / actions
 
 
@@ -173,13 +172,10 @@ def node_figures(actions: int, n: int) -> None:
     print(f"\nnode {node}, median of {n} fresh processes:")
     wall, cpu = med("start", "wall_ms"), med("start", "cpu_ms")
     print(f"  Pyodide + engine start  {wall:8.0f} ms wall {cpu:8.0f} ms CPU")
-    print(
-        f"  play (host JSON + view) {med('play_ms'):8.3f} ms wall {med('play_cpu_ms'):8.3f} ms CPU"
-    )
     print(f"  act (game kept, + view) {med('act_ms'):8.3f} ms wall {med('act_cpu_ms'):8.3f} ms CPU")
     print(f"  GameState.apply alone   {med('apply_ms'):8.3f} ms")
-    cpython = cpython_play_ms(actions)
-    print(f"  CPython's play          {cpython:8.3f} ms ({sys.version.split()[0]})")
+    cpython = cpython_act_ms(actions)
+    print(f"  CPython's act           {cpython:8.3f} ms ({sys.version.split()[0]})")
 
 
 def p95(values: list[float]) -> float:

@@ -28,42 +28,31 @@ const engine = await startEngine({
 });
 const start = { wall_ms: performance.now() - wall0, cpu_ms: cpu() - cpu0 };
 
-// the page's path: one JSON message through magdagdon.engine.host per action (random games)
+// the page's path: the game kept in the worker's memory (host.open_game, then one host.act
+// message per action, JSON in and out with the state view), over random survival games
 let seed = 0;
-let game = engine.newGame({ difficulty: "survival", seed, game_id: "b" });
+const open = () => engine.open({ difficulty: "survival", seed, game_id: "b", actions: [] });
+open();
 const legal = engine.pyodide.runPython(`
 import json, random
-from magdagdon.engine import action_to_json, state_from_json
+from magdagdon.engine import action_to_json, host
 rng = random.Random(0)
-def pick(state):
-    return json.dumps(action_to_json(rng.choice(state_from_json(json.loads(state)).legal_actions())))
+def pick():
+    return json.dumps(action_to_json(rng.choice(host.kept_game()[0].legal_actions())))
 pick`);
-const chosen = [];
-let hostMs = 0;
-let hostCpu = 0;
-for (let i = 0; i < actions; i += 1) {
-  const action = JSON.parse(legal(JSON.stringify(game.state)));
-  const t = performance.now();
-  const c = cpu();
-  const next = engine.play({ state: game.state, record: game.record, action });
-  hostCpu += cpu() - c;
-  hostMs += performance.now() - t;
-  chosen.push(action);
-  game = next.view.phase === "over" ? engine.newGame({ difficulty: "survival", seed: ++seed, game_id: "b" }) : next;
-}
-// the same actions through the game kept in the worker's memory (host.open_game, then host.act
-// per action: what the page's worker does now)
-seed = 0;
-engine.call("open_game", { difficulty: "survival", seed, game_id: "b" });
 let actMs = 0;
 let actCpu = 0;
-for (const action of chosen) {
+for (let i = 0; i < actions; i += 1) {
+  const action = JSON.parse(legal());
   const t = performance.now();
   const c = cpu();
-  const next = engine.call("act", { action });
+  const next = engine.act(action);
   actCpu += cpu() - c;
   actMs += performance.now() - t;
-  if (next.view.phase === "over") engine.call("open_game", { difficulty: "survival", seed: ++seed, game_id: "b" });
+  if (next.view.phase === "over") {
+    seed += 1;
+    open();
+  }
 }
 // the engine alone: GameState.apply on Python objects (what a worker keeping its state pays)
 const applyMs = engine.pyodide.runPython(`
@@ -93,8 +82,6 @@ console.log(
   JSON.stringify({
     python: engine.python,
     start,
-    play_ms: hostMs / actions,
-    play_cpu_ms: hostCpu / actions,
     act_ms: actMs / actions,
     act_cpu_ms: actCpu / actions,
     apply_ms: applyMs,

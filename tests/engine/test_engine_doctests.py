@@ -42,7 +42,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
         "min_required": 1,
     },
     "magdagdon.engine.scoring": {"board_points": 2, "combo_of": 1, "line_bonus": 1},
-    "magdagdon.engine.host": {"magdagdon.engine.host": 8},
+    "magdagdon.engine.host": {"magdagdon.engine.host": 7},
     "magdagdon.engine.replays": {"magdagdon.engine.replays": 4},
     "magdagdon.engine.search": {"can_place": 2},
     "magdagdon.engine.view": {"magdagdon.engine.view": 3},

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from magdagdon.engine import Difficulty, GameState, Roll, state_to_json
-from magdagdon.engine.host import act, new_game, open_game, play, view
+from magdagdon.engine import Difficulty, GameState, Roll, host
+from magdagdon.engine.host import act, open_game
 from magdagdon.engine.view import state_view
 
 
@@ -17,23 +17,34 @@ def call(function: Any, request: Any) -> dict[str, Any]:
     return answer
 
 
-def test_new_game_play_and_view_match_the_engine() -> None:
-    game = call(new_game, {"difficulty": "survival", "seed": 7, "game_id": "g", "mode": "practice"})
+GAME = {"difficulty": "survival", "seed": 7, "game_id": "g", "mode": "practice"}
+
+
+def test_open_and_act_match_the_engine() -> None:
+    opened = call(open_game, {**GAME, "actions": []})
     state = GameState.new(Difficulty.SURVIVAL, 7)
-    assert game["state"] == state_to_json(state)
-    assert game["record"] == {"version": 0, "game_id": "g", "mode": "practice"}
-    assert game["view"] == state_view(state, game_id="g", version=0, mode="practice")
-    rolled = call(play, {**game, "action": {"type": "roll"}})
+    assert opened == {
+        "record": {"game_id": "g", "mode": "practice", "version": 0},
+        "view": state_view(state, game_id="g", version=0, mode="practice"),
+        "seed": 7,
+    }
+    rolled = call(act, {"action": {"type": "roll"}})
     after = state.apply(Roll())
-    assert rolled["state"] == state_to_json(after)
-    assert rolled["view"] == state_view(after, game_id="g", version=1, mode="practice")
-    assert call(view, {"state": rolled["state"], "record": rolled["record"]}) == rolled
+    assert rolled == {
+        "record": {"game_id": "g", "mode": "practice", "version": 1},
+        "view": state_view(after, game_id="g", version=1, mode="practice"),
+        "action": {"type": "roll"},
+    }
+    assert host.kept_game() == (after, 1)
+    # the same game opened from its log is where the actions left it
+    assert call(open_game, {**GAME, "actions": [{"type": "roll"}]})["view"] == rolled["view"]
 
 
 def test_a_daily_game_is_opened_from_the_seed_the_page_brings() -> None:
     # the engine has no daily seed of its own: a day's is its server's, published after the day
     refused = call(
-        new_game, {"difficulty": "nightmare", "game_id": "d", "daily_date": "2027-01-01"}
+        open_game,
+        {"difficulty": "nightmare", "game_id": "d", "daily_date": "2027-01-01", "actions": []},
     )
     assert refused["error"]["code"] == "malformed"
     seed = 123456789
@@ -52,15 +63,30 @@ def test_a_daily_game_is_opened_from_the_seed_the_page_brings() -> None:
     )
     assert opened["view"]["daily"] == {"date": "2026-12-03", "number": 3}
     assert call(act, {"action": {"type": "roll"}})["error"]["code"] == "not_your_turn_phase"
-    seedless = {k: v for k, v in game.items() if k != "seed"}
-    assert call(open_game, {**seedless, "actions": []})["error"]["code"] == "malformed"
 
 
-def test_refused_action_answers_the_servers_code() -> None:
-    game = call(new_game, {"difficulty": "peaceful", "seed": 1, "game_id": "g"})
-    answer = call(play, {**game, "action": {"type": "confirm"}})
-    assert answer["error"]["code"] == "not_your_turn_phase"
+def test_a_refused_action_answers_the_servers_code_and_changes_nothing() -> None:
+    call(open_game, {**GAME, "actions": []})
+    kept = host.kept_game()
+    answer = call(act, {"action": {"type": "confirm"}})
     assert set(answer) == {"error"}
+    assert answer["error"]["code"] == "not_your_turn_phase"
+    assert host.kept_game() == kept
+
+
+def test_a_log_that_does_not_replay_names_its_action_and_keeps_the_game_open() -> None:
+    call(open_game, {**GAME, "actions": []})
+    kept = host.kept_game()
+    answer = call(open_game, {**GAME, "actions": [{"type": "roll"}, {"type": "roll"}]})
+    assert answer["error"]["code"] == "not_your_turn_phase"
+    assert answer["error"]["message"].startswith("action 2 does not replay")
+    assert host.kept_game() == kept
+
+
+def test_an_action_before_any_game_is_not_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(host, "_kept", [])
+    assert call(act, {"action": {"type": "roll"}})["error"]["code"] == "not_found"
+    assert host.kept_game() is None
 
 
 @pytest.mark.parametrize(
@@ -71,19 +97,24 @@ def test_refused_action_answers_the_servers_code() -> None:
         {"difficulty": "peaceful", "seed": True, "game_id": "g"},
         {"difficulty": "peaceful", "seed": 1},
         {"difficulty": "peaceful", "seed": 1, "game_id": "g", "colour": "red"},
-        {"difficulty": "peaceful", "seed": 1, "game_id": "g", "version": "1"},
+        {"difficulty": "peaceful", "seed": 1, "game_id": "g", "version": 1},
+        {"difficulty": "peaceful", "seed": 1, "game_id": "g", "hints_used": "1"},
         {"difficulty": "peaceful", "seed": 1, "game_id": "g", "mode": "ranked"},
+        {"difficulty": "peaceful", "seed": 1, "game_id": "g", "actions": {"type": "roll"}},
+        {"difficulty": "peaceful", "seed": 1, "game_id": "g", "actions": [{"type": "fly"}]},
         {"difficulty": "peaceful", "game_id": "g", "daily_date": "2027-13-01"},
         [],
     ],
 )
-def test_malformed_new_game(request_: Any) -> None:
-    assert call(new_game, request_)["error"]["code"] == "malformed"
+def test_a_malformed_game_to_open(request_: Any) -> None:
+    assert call(open_game, request_)["error"]["code"] == "malformed"
 
 
-def test_malformed_play_and_view() -> None:
-    game = call(new_game, {"difficulty": "peaceful", "seed": 1, "game_id": "g"})
-    assert call(play, {**game, "action": {"type": "fly"}})["error"]["code"] == "malformed"
-    assert call(play, {**game, "state": {"format": 99}})["error"]["code"] == "malformed"
-    assert call(view, {"state": game["state"]})["error"]["code"] == "malformed"
-    assert json.loads(play("not json"))["error"]["code"] == "malformed"
+def test_a_malformed_action() -> None:
+    call(open_game, {**GAME, "actions": []})
+    kept = host.kept_game()
+    assert call(act, {"action": {"type": "fly"}})["error"]["code"] == "malformed"
+    assert call(act, {})["error"]["code"] == "malformed"
+    assert json.loads(act("not json"))["error"]["code"] == "malformed"
+    assert json.loads(act("[]"))["error"]["code"] == "malformed"
+    assert host.kept_game() == kept

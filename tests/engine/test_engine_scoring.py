@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict, fields
+
 import pytest
 from engine_helpers import board_of, codes_of, ref_combo_bonus, ref_lines, ref_score, state_on
 
 from magdagdon.engine import Difficulty, GameState, LineScore, Stage
-from magdagdon.engine.scoring import board_points, combo_of, line_bonus, score_codes
+from magdagdon.engine.scoring import Score, board_points, combo_of, line_bonus, score_codes
+from magdagdon.engine.view import score_view
 
 P = Difficulty.PEACEFUL
 
@@ -150,3 +154,13 @@ def test_state_score_uses_the_power_penalty() -> None:
     s = s.reroll_with((1,), (3,))
     assert s.score().power_penalty == 10
     assert s.score().total == 64 - 10
+
+
+def test_the_views_json_form_of_a_score_is_its_fields_in_order() -> None:
+    """engine/view.py's score is Score's own declaration as JSON, nothing of its own."""
+    score = score_codes(codes_of("1234", "5555", "3434", "R..6"), 7)
+    view = score_view(score)
+    assert list(view) == [f.name for f in fields(Score)]
+    assert view == json.loads(json.dumps(asdict(score)))
+    assert view["rows"][0] == {"sum": 10, "bonus": 60, "combo": "straight"}
+    assert type(view["rows"]) is list

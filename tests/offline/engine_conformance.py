@@ -4,8 +4,9 @@ answers must be equal. The engine and the standard-library modules the page's wo
 
 ``run(request)`` takes and returns JSON text:
 - ``games``: ``[difficulty, seed, full]``: a game played through ``magdagdon.engine.host`` (as
-  the page's worker plays) with random legal actions drawn from ``random.Random(seed)``; each
-  reply's state view and codec state, all of them when ``full``, else their SHA-256;
+  the page's worker plays: opened, then one action at a time, then opened again from its log)
+  with random legal actions drawn from ``random.Random(seed)``; each reply with the kept game's
+  codec state, all of them when ``full``, else their SHA-256;
 - ``perft``: ``[name, rows, roll, expected]`` (tests/engine/test_engine_perft.py's fixtures): the
   number of stage sequences of each length 1..len(expected);
 - ``daily``: dates ``YYYY-MM-DD``: on each difficulty, a published seed's commitment and its
@@ -25,24 +26,34 @@ from pathlib import Path
 from typing import Any
 
 import magdagdon.engine
-from magdagdon.engine import Difficulty, GameState, Stage, action_to_json, host, state_from_json
+from magdagdon.engine import Difficulty, GameState, Stage, action_to_json, host, state_to_json
 from magdagdon.engine.board import RUIN_CODE, from_codes
 from magdagdon.engine.daily import commitment
 
 
+def _kept_state() -> GameState:
+    kept = host.kept_game()
+    assert kept is not None
+    return kept[0]
+
+
+def _with_state(reply: str) -> dict[str, Any]:
+    return {**json.loads(reply), "state": state_to_json(_kept_state())}
+
+
 def play_game(difficulty: str, seed: int) -> list[dict[str, Any]]:
-    """Every reply of a random game, from the new game to the end."""
+    """Every reply of a random game, from its opening to the end, and the end opened again
+    from the game's log."""
     rng = random.Random(seed)
-    reply = json.loads(
-        host.new_game(json.dumps({"difficulty": difficulty, "seed": seed, "game_id": f"g{seed}"}))
-    )
-    replies = [reply]
+    game = {"difficulty": difficulty, "seed": seed, "game_id": f"g{seed}"}
+    reply = _with_state(host.open_game(json.dumps({**game, "actions": []})))
+    replies, log = [reply], []
     while reply["view"]["phase"] != "over":
-        actions = state_from_json(reply["state"]).legal_actions()
-        action = action_to_json(rng.choice(actions))
-        request = {"state": reply["state"], "record": reply["record"], "action": action}
-        reply = json.loads(host.play(json.dumps(request)))
+        action = action_to_json(rng.choice(_kept_state().legal_actions()))
+        reply = _with_state(host.act(json.dumps({"action": action})))
         replies.append(reply)
+        log.append(reply["action"])
+    replies.append(_with_state(host.open_game(json.dumps({**game, "actions": log}))))
     return replies
 
 
@@ -67,20 +78,15 @@ def daily(day: str) -> dict[str, Any]:
     for index, difficulty in enumerate(Difficulty):
         # a seed as a server publishes one once the day is over (any below 2**53)
         seed = int(day.replace("-", "")) * 7919 + index
-        first = json.loads(
-            host.new_game(
-                json.dumps(
-                    {
-                        "difficulty": difficulty.value,
-                        "game_id": "d",
-                        "daily_date": day,
-                        "mode": "practice",
-                        "seed": seed,
-                    }
-                )
-            )
-        )
-        rolled = json.loads(host.play(json.dumps({**first, "action": {"type": "roll"}})))
+        game = {
+            "difficulty": difficulty.value,
+            "game_id": "d",
+            "daily_date": day,
+            "mode": "practice",
+            "seed": seed,
+            "actions": [{"type": "roll"}],
+        }
+        rolled = json.loads(host.open_game(json.dumps(game)))
         out[difficulty.value] = {
             "seed": seed,
             "commitment": commitment(date.fromisoformat(day), difficulty, seed),

@@ -34,13 +34,13 @@ MOVES: list[Any] = [
 
 def cpython_answers(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What magdagdon.engine.host answers to the same messages under CPython."""
-    answers = [json.loads(host.new_game(json.dumps(GAME)))]
-    game = answers[0]
+    answers = [json.loads(host.open_game(json.dumps({**GAME, "actions": []})))]
+    log = []
     for action in actions:
-        answer = json.loads(host.play(json.dumps({**game, "action": action})))
+        answer = json.loads(host.act(json.dumps({"action": action})))
         answers.append(answer)
-        game = game if "error" in answer else answer
-    answers.append(json.loads(host.view(json.dumps(game))))
+        log += [] if "error" in answer else [answer["action"]]
+    answers.append(json.loads(host.open_game(json.dumps({**GAME, "actions": log}))))
     return answers
 
 
@@ -56,3 +56,4 @@ def test_worker_plays_as_the_server(page: Page, engine_server: ServerProcess) ->
     codes = [a["error"]["code"] for a in got if "error" in a]
     assert "malformed" in codes
     assert [a["view"]["phase"] for a in got if "view" in a][:2] == ["roll", "place"]
+    assert got[-1]["view"] == next(a for a in reversed(got[:-1]) if "view" in a)["view"]

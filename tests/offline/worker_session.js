@@ -1,7 +1,7 @@
-// Evaluated in the game's page (its own policy): starts the engine worker and plays `moves`,
-// each after the previous answer. A move is an action, or "stage" (the first tray die on its
-// first valid cell, if any die has one) or "confirm-or-roll" (KUMPIRMAHIN when allowed, else
-// I-ROLL).
+// Evaluated in the game's page (its own policy): starts the engine worker, opens `game` (no
+// actions yet) and plays `moves`, each after the previous answer, then opens the game again from
+// the log of the actions taken. A move is an action, or "stage" (the first tray die on its first
+// valid cell, if any die has one) or "confirm-or-roll" (KUMPIRMAHIN when allowed, else I-ROLL).
 async ({ game, moves }) => {
   const worker = new Worker("/engine/worker.js", { type: "module" });
   const next = (wanted) =>
@@ -26,8 +26,9 @@ async ({ game, moves }) => {
     worker.postMessage({ ...message, id });
     return { ...(await answer), ms: performance.now() - sent };
   };
-  const answers = [await ask({ type: "new_game", game })];
+  const answers = [await ask({ type: "open", game: { ...game, actions: [] } })];
   const actions = [];
+  const log = [];
   for (const move of moves) {
     const view = answers.findLast((a) => !a.error).view;
     let action = move;
@@ -38,9 +39,11 @@ async ({ game, moves }) => {
       action = { type: view.can_confirm ? "confirm" : "roll" };
     }
     actions.push(action);
-    answers.push(await ask({ type: "play", action }));
+    const answer = await ask({ type: "act", action });
+    if (!answer.error) log.push(answer.action);
+    answers.push(answer);
   }
-  answers.push(await ask({ type: "view" }));
+  answers.push(await ask({ type: "open", game: { ...game, actions: log } }));
   worker.terminate();
   return { ready, answers, actions };
 }

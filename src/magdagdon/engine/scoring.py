@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal
 
 from magdagdon.engine.board import RUIN_CODE, SIZE
 from magdagdon.engine.rules import RUIN_PENALTY, VALUES
@@ -16,7 +16,10 @@ from magdagdon.engine.rules import RUIN_PENALTY, VALUES
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-STRAIGHT, FOUR_OF_A_KIND, TWO_PAIRS = "straight", "four_of_a_kind", "two_pairs"
+Combo = Literal["straight", "four_of_a_kind", "two_pairs"]
+STRAIGHT: Final = "straight"
+FOUR_OF_A_KIND: Final = "four_of_a_kind"
+TWO_PAIRS: Final = "two_pairs"
 BONUS = {STRAIGHT: 60, FOUR_OF_A_KIND: 40, TWO_PAIRS: 20}
 
 ROWS: tuple[tuple[int, ...], ...] = tuple(
@@ -28,7 +31,7 @@ COLUMNS: tuple[tuple[int, ...], ...] = tuple(
 LINES = ROWS + COLUMNS
 
 
-def combo_of(values: tuple[int, ...]) -> str | None:
+def combo_of(values: tuple[int, ...]) -> Combo | None:
     """The combination of a line of four numbers, the highest that applies, or None.
 
     >>> [combo_of(line) for line in ((4, 3, 2, 1), (5, 5, 5, 5), (3, 4, 3, 4), (2, 1, 3, 4))]
@@ -47,11 +50,17 @@ def combo_of(values: tuple[int, ...]) -> str | None:
     return None
 
 
+# The score's shape, declared once: the state view's JSON form of a score is these fields in
+# this order (``engine/view.py``), and the API's response models are read off them.
+
+
 @dataclass(frozen=True, slots=True)
 class LineScore:
+    """The score of one line: the API's ``LineScore`` object."""
+
     sum: int
     bonus: int
-    combo: str | None
+    combo: Combo | None
 
 
 def _build_table() -> tuple[LineScore, ...]:

@@ -13,22 +13,34 @@ day, hints, rank), are passed in.
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Literal, TypedDict
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    TypedDict,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from magdagdon.engine.actions import Adjust, Reroll, Ruin
 from magdagdon.engine.board import RUIN_CODE, SIZE, to_codes
 from magdagdon.engine.codec import cell_to_json
 from magdagdon.engine.daily import daily_number
-from magdagdon.engine.scoring import score_codes
+from magdagdon.engine.scoring import Score, score_codes
 from magdagdon.engine.state import OFF
 
 if TYPE_CHECKING:
-    from magdagdon.engine.scoring import LineScore, Score
+    from collections.abc import Callable
+
     from magdagdon.engine.state import GameState
 
 # The view's shapes, declared once: the API's response models are read off them
-# (``api/schemas/derive.py``); a string beside a type is the field's description there.
+# (``api/schemas/derive.py``); a string beside a type is the field's description there, a
+# dataclass beside it the shape it is the JSON form of (:func:`json_form`).
 Cell = list[int]  # [row, column]
 
 
@@ -49,21 +61,8 @@ class PowersView(TypedDict):
     next_penalty: int | None
 
 
-class LineView(TypedDict):
-    sum: int
-    bonus: int
-    combo: Literal["straight", "four_of_a_kind", "two_pairs"] | None
-
-
-class ScoreView(TypedDict):
-    base: int
-    bonus: int
-    ruins: int
-    ruin_penalty: int
-    power_penalty: int
-    total: int
-    rows: list[LineView]
-    columns: list[LineView]
+#: A score as JSON: the engine's ``Score`` (``engine/scoring.py``), its lines ``LineScore``.
+ScoreView = Annotated[dict[str, Any], Score]
 
 
 class DailyView(TypedDict):
@@ -116,21 +115,30 @@ def board_view(state: GameState) -> list[list[int | Literal["ruin"] | None]]:
     return [cells[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
 
 
-def _line(line: LineScore) -> LineView:
-    return {"sum": line.sum, "bonus": line.bonus, "combo": line.combo}  # type: ignore[typeddict-item]
+def _json_form(shape: type) -> Callable[[Any], dict[str, Any]]:
+    """The function that answers an instance of the dataclass ``shape`` as JSON: the object of
+    its fields in their order, a field that is a tuple of dataclasses as the list of their
+    forms. It is compiled once from the fields, as ``dataclasses`` compiles a class's
+    ``__init__``, so that it costs what the dict written out would (the view is built after
+    every action): a generic walk over the fields costs three times as much."""
+    hints = get_type_hints(shape)
+    scope: dict[str, Any] = {}
+    items = []
+    for field in fields(shape):
+        hint, name = hints[field.name], field.name
+        inner = get_args(hint)[0] if get_origin(hint) is tuple else None
+        if isinstance(inner, type) and is_dataclass(inner):
+            scope[f"_{name}"] = _json_form(inner)
+            items.append(f"{name!r}: [_{name}(item) for item in value.{name}]")
+        else:
+            items.append(f"{name!r}: value.{name}")
+    exec(f"def form(value):\n    return {{{', '.join(items)}}}", scope)
+    form: Callable[[Any], dict[str, Any]] = scope["form"]
+    return form
 
 
-def score_view(score: Score) -> ScoreView:
-    return {
-        "base": score.base,
-        "bonus": score.bonus,
-        "ruins": score.ruins,
-        "ruin_penalty": score.ruin_penalty,
-        "power_penalty": score.power_penalty,
-        "total": score.total,
-        "rows": [_line(line) for line in score.rows],
-        "columns": [_line(line) for line in score.columns],
-    }
+#: A score's JSON form (``ScoreView``): its fields in their order, its lines' too.
+score_view: Callable[[Score], dict[str, Any]] = _json_form(Score)
 
 
 def daily_view(daily_date: str | None) -> DailyView | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from fastapi.openapi.constants import REF_PREFIX
+from fastapi.openapi.utils import validation_error_response_definition
 from starlette.routing import Match
 
 from magdagdon.api import errors
@@ -50,6 +52,13 @@ class DocsUrls(TypedDict):
 
 DOCS_URLS = DocsUrls(docs_url="/docs", redoc_url="/redoc", openapi_url="/openapi.json")
 NO_DOCS = DocsUrls(docs_url=None, redoc_url=None, openapi_url=None)
+#: The content of the 422 entry FastAPI adds to an operation with parameters or a body: its
+#: validation error model (``HTTPValidationError``), which this server never answers.
+_FASTAPI_422 = {
+    "application/json": {
+        "schema": {"$ref": REF_PREFIX + str(validation_error_response_definition["title"])}
+    }
+}
 _ERROR_SCHEMA = {
     "type": "object",
     "required": ["error"],
@@ -134,7 +143,7 @@ def _document(app: FastAPI, settings: Settings, limited: tuple[Rule, ...]) -> No
             concrete = re.sub(r"\{[^}]+\}", "x", path)  # a path parameter as a request has it
             for method, operation in operations.items():
                 answers = operation.setdefault("responses", {})
-                if answers.get("422", {}).get("description") == "Validation Error":
+                if answers.get("422", {}).get("content") == _FASTAPI_422:
                     # FastAPI's own entry: this server answers a bad parameter as every error
                     answers["422"] = _answer(MalformedError)
                 if method.upper() not in SAFE_METHODS:

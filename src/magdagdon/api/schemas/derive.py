@@ -28,12 +28,12 @@ def model_of(
 ) -> type[BaseModel]:
     """The model of the dataclass ``source`` without the fields ``leave_out``, named ``name``
     (``source``'s name and "Out" by default)."""
-    name = f"{source.__name__}Out" if name is None else name
     made = _MODELS.get(source)
     if made is not None:
-        if made.__name__ != name:
+        if name is not None and made.__name__ != name:
             raise ValueError(f"{source.__name__}'s model is {made.__name__}, not {name}")
         return made
+    name = f"{source.__name__}Out" if name is None else name
     hints = get_type_hints(source, include_extras=True)
     fields: dict[str, Any] = {}
     for field in dataclasses.fields(source):
@@ -50,8 +50,9 @@ def model_of(
 def model_of_view(source: type, name: str) -> type[BaseModel]:
     """The model of one of the engine's view shapes (a ``TypedDict`` of ``engine/view.py``,
     which is standard library only), named ``name``; a string beside a field's type
-    (``Annotated[int, "…"]``) is its description, the class's docstring the model's. A shape
-    in another's fields is made first, under its own name."""
+    (``Annotated[int, "…"]``) is its description, a dataclass beside it the shape the field is
+    the JSON form of (``Annotated[dict[str, Any], Score]``), the class's docstring the model's.
+    A shape in another's fields is made first, under its own name."""
     made = _MODELS.get(source)
     if made is not None:
         return made
@@ -60,7 +61,8 @@ def model_of_view(source: type, name: str) -> type[BaseModel]:
         words = None
         if get_origin(hint) is Annotated:
             words = next((m for m in hint.__metadata__ if isinstance(m, str)), None)
-            hint = get_args(hint)[0]
+            shapes = [m for m in hint.__metadata__ if dataclasses.is_dataclass(m)]
+            hint = shapes[0] if shapes else get_args(hint)[0]
         fields[key] = (_shown(hint), Field(description=words) if words else ...)
     model: type[BaseModel] = create_model(name, __doc__=source.__doc__, **fields)
     _MODELS[source] = model

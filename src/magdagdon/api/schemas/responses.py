@@ -10,18 +10,18 @@ from pydantic import BaseModel, Field, create_model
 
 from magdagdon.api.errors import described
 from magdagdon.api.schemas.derive import model_of, model_of_view
-from magdagdon.engine import view
+from magdagdon.engine import scoring, view
 from magdagdon.services import name_rules, sync, transfer
 from magdagdon.store import HighScore
 
 Cell = list[int]  # [row, column]
 BoardCell = int | Literal["ruin"] | None
 
-# the state view's shapes, as the engine declares them (engine/view.py)
+# the state view's shapes, as the engine declares them (engine/view.py, engine/scoring.py)
 Die = model_of_view(view.DieView, "Die")
 Powers = model_of_view(view.PowersView, "Powers")
-LineScore = model_of_view(view.LineView, "LineScore")
-Score = model_of_view(view.ScoreView, "Score")
+LineScore = model_of(scoring.LineScore, "LineScore")
+Score = model_of(scoring.Score, "Score")
 DailyRef = model_of_view(view.DailyView, "DailyRef")
 GameView = model_of_view(view.StateView, "GameView")
 

@@ -4,7 +4,8 @@
 //
 // The engine is magdagdon-engine.zip (tools/pyodide/bundle.py): magdagdon/engine/ only, pure
 // standard-library Python. Its JSON API is magdagdon.engine.host: JSON text in, JSON text out,
-// so no Python object is ever held by JavaScript beyond the module itself.
+// so no Python object is ever held by JavaScript beyond the module itself; it keeps the one game
+// played (opened from its log, then one action at a time).
 
 const ENGINE_DIR = "/home/pyodide/magdagdon-engine";
 
@@ -14,8 +15,8 @@ const ENGINE_DIR = "/home/pyodide/magdagdon-engine";
  * @param {Function} options.loadPyodide  pyodide.mjs's loadPyodide
  * @param {string} options.indexURL  the folder (URL, or path under node) of Pyodide's files
  * @param {ArrayBuffer|Uint8Array} options.engineZip  the bytes of magdagdon-engine.zip
- * @returns {Promise<{pyodide: object, python: string, seedLimit: number, newGame: Function,
- *   play: Function, view: Function, call: Function}>}
+ * @returns {Promise<{pyodide: object, python: string, seedLimit: number, open: Function,
+ *   act: Function}>}
  */
 export async function startEngine({ loadPyodide, indexURL, engineZip }) {
   // no package is loaded: the lock file beside the runtime lists none, and nothing is fetched
@@ -36,14 +37,12 @@ export async function startEngine({ loadPyodide, indexURL, engineZip }) {
   return {
     pyodide,
     python,
-    call,
     seedLimit,
-    /** {difficulty, game_id, seed | daily_date, mode?} → {state, record, view} or {error} */
-    newGame: (request) => call("new_game", request),
-    /** {state, record, action} → {state, record, view} or {error} (nothing changed) */
-    play: (request) => call("play", request),
-    /** {state, record} → {state, record, view} */
-    view: (request) => call("view", request),
+    /** {difficulty, game_id, seed, actions, mode?, daily_date?} → {record, view, seed} or {error}:
+     * the game kept open, replayed from its log */
+    open: (game) => call("open_game", game),
+    /** an action on the kept game → {record, view, action} or {error} (nothing changed) */
+    act: (action) => call("act", { action }),
   };
 }
 

@@ -5,20 +5,17 @@
 // Start it with new Worker("/engine/worker.js", { type: "module" }); its answers' policy must
 // allow 'wasm-unsafe-eval' (api/edge/security.py gives it to /engine/ only).
 //
-// Messages in (each with an `id` the answer repeats):
-//   {id, type: "new_game", game: {difficulty, game_id, seed, daily_date?, mode?}}
-//   {id, type: "play", action: {type: "stage", die: 0, cell: [1, 2]} …}  (the API's actions)
-//   {id, type: "view"}
-//   {id, type: "load", state, record}  (go on with a game kept earlier: its codec state, record)
-// Answers: {id, view, state, record} — or {id, error: {code, message}}, the game unchanged.
-// The page plays one game kept in Python's memory, so that a move costs the action alone:
+// It keeps one game in Python's memory, the one the page plays, so that a move costs the action
+// alone (engine/host.py). Messages in (each with an `id` the answer repeats):
 //   {id, type: "open", game: {difficulty, game_id, seed, daily_date?, mode?, actions: [...]}}
-//   {id, type: "act", action}
-// Answers: {id, view, record} (and for "act" the action as the log keeps it) or {id, error}.
-// The hint without the server: {id, type: "hint"} for the game in hand (the one kept by "open" /
-//   "act", else the last "play" / "view" game) → {id, hint: {action, placement, expected_value,
-//   version?}} or {id, error}; the computer player (./runtime/magdagdon-bots.zip) is fetched
-//   and started in the background once the engine is ready.
+//     the game replayed from its log (the engine's one replay, as a sync replays it) and kept
+//   {id, type: "act", action: {type: "stage", die: 0, cell: [1, 2]} …}  (the API's actions)
+// Answers: {id, record, view} with "open"'s seed, "act"'s action as the log keeps it — or
+//   {id, error: {code, message}}, the game kept unchanged.
+// The hint without the server: {id, type: "hint"} for the kept game → {id, hint: {action,
+//   placement, expected_value, version}} or {id, error}; the computer player
+//   (./runtime/magdagdon-bots.zip) is fetched and started in the background once the engine is
+//   ready.
 // Once started, it posts {type: "ready", python, ms, seed_limit} (or {type: "failed", error});
 // seed_limit: every seed is below it (the engine's own bound, engine/rules.py).
 
@@ -47,48 +44,28 @@ ready.then(
   (error) => postMessage({ type: "failed", error: { code: "engine_failed", message: String(error) } }),
 );
 
-/** The current game: its codec state and record, as the last good answer gave them. */
-let game = null;
-
 function answer(engine, message) {
   switch (message.type) {
-    case "new_game":
-      return engine.newGame(message.game);
-    case "load":
-      return engine.view({ state: message.state, record: message.record });
     case "open":
-      return engine.call("open_game", message.game);
+      return engine.open(message.game);
     case "act":
-      return engine.call("act", { action: message.action });
-    case "play":
-    case "view":
-      if (game === null) return { error: { code: "not_found", message: "no game yet" } };
-      return message.type === "play"
-        ? engine.play({ ...game, action: message.action })
-        : engine.view(game);
+      return engine.act(message.action);
     default:
       return { error: { code: "malformed", message: `unknown message ${message.type}` } };
   }
 }
 
 async function hint() {
-  const kept = game === null ? {} : { state: game.state };
-  const found = (await hints)(opened ? {} : kept);
+  const found = (await hints)({});
   return found.error ? { error: found.error } : { hint: found };
 }
-
-/** Whether the game in hand is the one "open" / "act" keep in Python (else "play" / "view"'s). */
-let opened = false;
 
 self.onmessage = async ({ data }) => {
   let reply;
   try {
-    if (data.type === "open") opened = true;
-    if (data.type === "new_game" || data.type === "load") opened = false;
     reply = data.type === "hint" ? await hint() : answer(await ready, data);
   } catch (error) {
     reply = { error: { code: "engine_failed", message: String(error) } };
   }
-  if (!reply.error && reply.state) game = { state: reply.state, record: reply.record };
   postMessage({ id: data.id, ...reply });
 };
