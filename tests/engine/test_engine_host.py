@@ -71,6 +71,7 @@ def test_a_refused_action_answers_the_servers_code_and_changes_nothing() -> None
     answer = call(act, {"action": {"type": "confirm"}})
     assert set(answer) == {"error"}
     assert answer["error"]["code"] == "not_your_turn_phase"
+    assert answer["error"]["status"] == 409  # as the API answers a rule's refusal
     assert host.kept_game() == kept
 
 
@@ -80,12 +81,17 @@ def test_a_log_that_does_not_replay_names_its_action_and_keeps_the_game_open() -
     answer = call(open_game, {**GAME, "actions": [{"type": "roll"}, {"type": "roll"}]})
     assert answer["error"]["code"] == "not_your_turn_phase"
     assert answer["error"]["message"].startswith("action 2 does not replay")
+    assert answer["error"]["status"] == 422
     assert host.kept_game() == kept
 
 
 def test_an_action_before_any_game_is_not_found(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(host, "_kept", [])
-    assert call(act, {"action": {"type": "roll"}})["error"]["code"] == "not_found"
+    assert call(act, {"action": {"type": "roll"}})["error"] == {
+        "code": "not_found",
+        "message": "no game is open",
+        "status": 404,
+    }
     assert host.kept_game() is None
 
 
@@ -107,12 +113,14 @@ def test_an_action_before_any_game_is_not_found(monkeypatch: pytest.MonkeyPatch)
     ],
 )
 def test_a_malformed_game_to_open(request_: Any) -> None:
-    assert call(open_game, request_)["error"]["code"] == "malformed"
+    error = call(open_game, request_)["error"]
+    assert (error["code"], error["status"]) == ("malformed", 422)
 
 
 def test_a_malformed_action() -> None:
     call(open_game, {**GAME, "actions": []})
     kept = host.kept_game()
+    assert call(act, {"action": {"type": "fly"}})["error"]["status"] == 422
     assert call(act, {"action": {"type": "fly"}})["error"]["code"] == "malformed"
     assert call(act, {})["error"]["code"] == "malformed"
     assert json.loads(act("not json"))["error"]["code"] == "malformed"

@@ -10,20 +10,18 @@ kept game's is known), or ``{"error": {"code", "message"}}``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from magdagdon.bots import hints
 from magdagdon.engine import host, state_from_json
-from magdagdon.engine.errors import MalformedError
+from magdagdon.engine.errors import GameOverError
 
 
 def hint(request: str) -> str:
-    """The hint for the requested game, as JSON text."""
-    try:
-        data = json.loads(request)
-        if not isinstance(data, dict):
-            raise MalformedError("a hint request is a JSON object")
+    """The hint for the requested game, as JSON text; its errors answered as every request of
+    the worker's engine is (``host.answer``)."""
+
+    def work(data: dict[str, Any]) -> dict[str, Any]:
         version: int | None = None
         kept = host.kept_game()
         if "state" in data:
@@ -31,21 +29,17 @@ def hint(request: str) -> str:
         elif kept is not None:
             state, version = kept
         else:
-            return _error("not_found", "no game is open")
-    except (MalformedError, ValueError, KeyError, TypeError) as exc:
-        return _error("malformed", str(exc))
-    if state.is_over:
-        return _error("game_over", "the game is over; there is nothing left to hint")
-    action, placement, value = hints.best(state)
-    answer: dict[str, Any] = {
-        "action": action,
-        "placement": [{"die": die, "cell": cell} for die, cell in placement],
-        "expected_value": value,
-    }
-    if version is not None:
-        answer["version"] = version
-    return json.dumps(answer)
+            raise host.NoGameOpenError("no game is open")
+        if state.is_over:
+            raise GameOverError("the game is over; there is nothing left to hint")
+        action, placement, value = hints.best(state)
+        found: dict[str, Any] = {
+            "action": action,
+            "placement": [{"die": die, "cell": cell} for die, cell in placement],
+            "expected_value": value,
+        }
+        if version is not None:
+            found["version"] = version
+        return found
 
-
-def _error(code: str, message: str) -> str:
-    return json.dumps({"error": {"code": code, "message": message}})
+    return host.answer(request, "a hint request", work)

@@ -7,8 +7,9 @@ sync or an import replays it) and :func:`act` plays one action on it, so that a 
 action alone. Each reply brings the game's ``record`` (the state view's record fields:
 ``game_id``, ``version``, ``mode``, ``daily_date``, ``hints_used``…) and its state ``view``
 (``magdagdon.engine.view``), the server's JSON. A refused request answers
-``{"error": {"code", "message"}}`` with the server's codes and changes nothing; every call reads
-its request and answers its errors the same way (:func:`_answer`).
+``{"error": {"code", "message", "status"}}`` with the server's codes and statuses and changes
+nothing; every call reads its request and answers its errors the same way (:func:`answer`), the
+worker's hint too (``magdagdon.bots.offline``).
 
 >>> import json
 >>> game = {"difficulty": "peaceful", "seed": 1, "game_id": "g1", "actions": []}
@@ -65,22 +66,27 @@ class NoGameOpenError(IllegalActionError):
 _kept: list[tuple[GameState, dict[str, Any]]] = []
 
 
-def _answer(request: str, what: str, work: Callable[[dict[str, Any]], dict[str, Any]]) -> str:
+def answer(request: str, what: str, work: Callable[[dict[str, Any]], dict[str, Any]]) -> str:
     """``work`` of the request's JSON object (``what`` names it in an error) as JSON text, or
     the error of what it raised — a rule's refusal answers the rule's code, a log that does not
-    replay the code of its first refused action, anything else not understood ``malformed``."""
+    replay the code of its first refused action, anything else not understood ``malformed`` —
+    with the status the API answers the same refusal with (docs/api.md: 409 a rule's refusal now,
+    422 what is not understood or does not replay, 404 no game), so that the page treats an
+    answer of its engine as one of the server."""
     try:
         data = json.loads(request)
         if not isinstance(data, dict):
             raise MalformedError(f"{what} is a JSON object")
         return json.dumps(work(data))
     except ReplayError as exc:
-        code, message = exc.code, str(exc)
+        code, message, status = exc.code, str(exc), 422
+    except NoGameOpenError as exc:
+        code, message, status = exc.code, exc.message, 404
     except IllegalActionError as exc:
-        code, message = exc.code, exc.message
+        code, message, status = exc.code, exc.message, 409
     except (MalformedError, ValueError) as exc:
-        code, message = "malformed", str(exc)
-    return json.dumps({"error": {"code": code, "message": message}})
+        code, message, status = "malformed", str(exc), 422
+    return json.dumps({"error": {"code": code, "message": message, "status": status}})
 
 
 def _record(data: dict[str, Any]) -> dict[str, Any]:
@@ -124,7 +130,7 @@ def open_game(request: str) -> str:
         replayed = replay_log(difficulty, seed, actions)
         return _keep(replayed.state, {**record, "version": len(actions)}, seed=replayed.state.seed)
 
-    return _answer(request, "a game to open", work)
+    return answer(request, "a game to open", work)
 
 
 def act(request: str) -> str:
@@ -140,7 +146,7 @@ def act(request: str) -> str:
         record_after = {**record, "version": record["version"] + 1}
         return _keep(after, record_after, action=action_to_json(action))
 
-    return _answer(request, "an action request", work)
+    return answer(request, "an action request", work)
 
 
 def kept_game() -> tuple[GameState, int] | None:

@@ -11,7 +11,8 @@
 //     the game replayed from its log (the engine's one replay, as a sync replays it) and kept
 //   {id, type: "act", action: {type: "stage", die: 0, cell: [1, 2]} …}  (the API's actions)
 // Answers: {id, record, view} with "open"'s seed, "act"'s action as the log keeps it — or
-//   {id, error: {code, message}}, the game kept unchanged.
+//   {id, error: {code, message, status}}, the game kept unchanged; status: what the API answers
+//   the same refusal with (409, 422, 404), 503 when the engine (or the hint's bots) did not start.
 // The hint without the server: {id, type: "hint"} for the kept game → {id, hint: {action,
 //   placement, expected_value, version}} or {id, error}; the computer player
 //   (./runtime/magdagdon-bots.zip) is fetched and started in the background once the engine is
@@ -51,7 +52,7 @@ function answer(engine, message) {
     case "act":
       return engine.act(message.action);
     default:
-      return { error: { code: "malformed", message: `unknown message ${message.type}` } };
+      return { error: { code: "malformed", message: `unknown message ${message.type}`, status: 422 } };
   }
 }
 
@@ -65,7 +66,7 @@ self.onmessage = async ({ data }) => {
   try {
     reply = data.type === "hint" ? await hint() : answer(await ready, data);
   } catch (error) {
-    reply = { error: { code: "engine_failed", message: String(error) } };
+    reply = { error: { code: "engine_failed", message: String(error), status: 503 } };
   }
   postMessage({ id: data.id, ...reply });
 };

@@ -216,7 +216,10 @@ async function ask(message) {
   const answer = new Promise((resolve) => answers.set(id, resolve));
   worker.postMessage({ ...message, id });
   const data = await answer;
-  if (data.error) throw new ApiError(409, data.error.code, data.error.message, data.error);
+  if (data.error) {
+    const { status, code, message } = data.error;
+    throw new ApiError(status, code, message, data.error); // the status the server would answer
+  }
   return data;
 }
 
