@@ -143,7 +143,7 @@ FRAME = """(selector) => new Promise((resolve) => {
   document.querySelector(selector).click();
   requestAnimationFrame(() => resolve(performance.now() - started));
 })"""
-ROUND = """([selector, version]) => new Promise((resolve) => {
+ROUND = """([selector, version]) => new Promise((resolve, reject) => {
   const started = performance.now();
   const seen = new MutationObserver(() => {
     if (document.body.dataset.version === String(version) && !document.body.dataset.busy) {
@@ -153,7 +153,15 @@ ROUND = """([selector, version]) => new Promise((resolve) => {
   });
   seen.observe(document.body, { attributes: true });
   document.querySelector(selector).click();
+  // an answer that never comes fails the test, with what the page shows, rather than hang it
+  setTimeout(() => reject(new Error(`no version ${version}: ${document.body.dataset.version}`)),
+    120000);
 })"""
+# the page has drawn and kept the answer to every tap so far
+ANSWERED = """(version) => !document.body.dataset.busy &&
+  document.body.dataset.version === String(
+    JSON.parse(localStorage.getItem('magdagdon.lastState') ?? '{}').version) &&
+  (version === null || document.body.dataset.version === String(version))"""
 
 
 def timed(page: Page, script: str, arg: Any) -> float:
@@ -178,11 +186,12 @@ def test_a_game_on_a_slow_link(browser: Browser, live_server: ServerProcess) -> 
         cells = state["valid_cells"][str(die_id)]
         cell = f'[data-cell="{cells[0][0]}-{cells[0][1]}"]'
         stage = timed(page, FRAME, cell)  # drawn staged at once; the answer follows
-        page.wait_for_selector("body[data-ready]:not([data-busy])", timeout=TIMEOUT_MS)
+        page.wait_for_function(ANSWERED, arg=version + 2, timeout=TIMEOUT_MS)
         for _ in range(8):
             if page.locator('#actions [data-action="confirm"]:not([aria-disabled])').count():
                 break
             play_a_turn(page)
+        page.wait_for_function(ANSWERED, arg=None, timeout=TIMEOUT_MS)
         version = int(body_data(page, "version") or "0")
         confirm = timed(page, ROUND, ['#actions [data-action="confirm"]', version + 1])
         print(

@@ -64,6 +64,12 @@ def enabled(page: Page, action: str) -> bool:
     return button.is_visible() and button.get_attribute("aria-disabled") is None
 
 
+SHOWN = "localStorage.getItem('magdagdon.lastState')"
+# no answer awaited, and the state kept is the one drawn
+SETTLED = """() => !document.body.dataset.busy && document.body.dataset.version ===
+  String(JSON.parse(localStorage.getItem('magdagdon.lastState') ?? '{}').version)"""
+
+
 def shown(page: Page) -> dict[str, Any]:
     """The state the page draws (it keeps the last one on the device)."""
     state: dict[str, Any] = page.evaluate("JSON.parse(localStorage.getItem('magdagdon.lastState'))")
@@ -72,8 +78,21 @@ def shown(page: Page) -> dict[str, Any]:
 
 def play_a_turn(page: Page, avoid: set[tuple[int, int, int, int]] | None = None) -> None:
     """One step of a plain game, by taps: I-ROLL, KUMPIRMAHIN as soon as it may, else a die on
-    a lit cell (not one that left the roll stuck before: ``avoid``), a RUIN when MAGDAGDON comes."""
+    a lit cell (not one that left the roll stuck before: ``avoid``), a RUIN when MAGDAGDON comes.
+
+    Each step reads the state the page keeps once a tap is answered, so it begins when the last
+    answer is drawn and kept, and ends when its own tap's answer is (however late it comes on a
+    busy machine); every step changes the game."""
     avoid = set() if avoid is None else avoid
+    page.wait_for_function(SETTLED, timeout=ENGINE_MS)
+    before = page.evaluate(SHOWN)
+    act(page, avoid)
+    page.wait_for_function(
+        f"(before) => ({SETTLED})() && {SHOWN} !== before", arg=before, timeout=ENGINE_MS
+    )
+
+
+def act(page: Page, avoid: set[tuple[int, int, int, int]]) -> None:
     phase = body_data(page, "phase")
     if phase == "roll":
         avoid.clear()
@@ -89,12 +108,16 @@ def play_a_turn(page: Page, avoid: set[tuple[int, int, int, int]] | None = None)
         if state["stuck"]:  # the last die staged goes back, and that place is not tried again
             last = staged[-1]
             avoid.add((state["turn"], last["id"], *last["cell"]))
-            tap(page, f'[data-cell="{last["cell"][0]}-{last["cell"][1]}"]')
+            # by the keyboard: a second tap this soon on a die just staged is a double tap's
+            page.locator(f'[data-cell="{last["cell"][0]}-{last["cell"][1]}"]').press("Enter")
+            idle(page)
             return
         for die, cells in state["valid_cells"].items():
             for row, col in cells:
                 if (state["turn"], int(die), row, col) not in avoid:
-                    page.locator(f'.tray [data-die="{die}"]').click()
+                    chosen = page.locator(f'.tray [data-die="{die}"]')
+                    if "selected" not in (chosen.get_attribute("class") or "").split():
+                        chosen.click()  # (a tap on the die already chosen lets it go)
                     tap(page, f'[data-cell="{row}-{col}"]')
                     return
         raise AssertionError(f"no move found in {state}")
