@@ -16,6 +16,7 @@ a placement after it is the same as one before, so a turn's value needs no stage
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.planner import (
@@ -64,6 +65,14 @@ for _size in range(DICE_PER_ROLL):
             (INDEX[tuple(sorted(_keep + rolled))], chance)
             for rolled, chance in roll_chances(DICE_PER_ROLL - _size)
         )
+#: The same, as the rolls' indices and their chances apart (for ``sum(map(mul, …))``: the same
+#: products added in the same order as a generator's, without a frame for each).
+_REROLLED_APART: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]], ...] = tuple(
+    (keep, tuple(j for j, _ in outcomes), tuple(c for _, c in outcomes))
+    for keep, outcomes in _REROLLED.items()
+)
+_INDICES = {keep: indices for keep, indices, _ in _REROLLED_APART}
+_CHANCES = {keep: chances for keep, _, chances in _REROLLED_APART}
 #: For each roll index, the multisets an I-ROLL ULIT can keep.
 KEPT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(sorted(_kept(values))) for values in ROLL_VALUES
@@ -96,7 +105,7 @@ class Endgame:
             if len(self._rolls) > self._limit:
                 self._rolls.clear()
             by_roll = self.dice_values(codes, used)
-            found = sum(c * v for c, v in zip(ROLL_CHANCES, by_roll, strict=True))
+            found = sum(map(mul, ROLL_CHANCES, by_roll))
             self._rolls[key] = found
         return found
 
@@ -112,15 +121,13 @@ class Endgame:
         if used < len(self.penalties):
             penalty = self.penalties[used]
             after = self.dice_values(codes, used + 1)
-            rerolled = self._rerolled(after)
+            at, rerolled = after.__getitem__, self._rerolled(after).__getitem__
             for i, best in enumerate(values):
-                for j in ONE_CHANGE[i]:
-                    if after[j] - penalty > best:
-                        best = after[j] - penalty
-                for keep in KEPT[i]:
-                    if rerolled[keep] - penalty > best:
-                        best = rerolled[keep] - penalty
-                values[i] = best
+                # The best Power, its penalty taken off once (x - penalty never falls as x
+                # rises, so this is the best of each less the penalty, to the last bit).
+                power = max(max(map(at, ONE_CHANGE[i])), max(map(rerolled, KEPT[i]))) - penalty
+                if power > best:
+                    values[i] = power
         self._dice[key] = values
         return values
 
@@ -128,7 +135,8 @@ class Endgame:
         """The value of rerolling all dice but ``kept`` (sorted values), before its penalty: the
         expectation over the outcomes, each played best with one more use made."""
         after = self.dice_values(codes, used + 1)
-        return sum(chance * after[j] for j, chance in _REROLLED[kept])
+        found: float = sum(map(mul, _CHANCES[kept], map(after.__getitem__, _INDICES[kept])))
+        return found
 
     def _placed(self, codes: Codes, used: int) -> list[float]:
         """For each roll, the best board it can leave (a RUIN's when it places nothing)."""
@@ -142,9 +150,10 @@ class Endgame:
 
     @staticmethod
     def _rerolled(after: list[float]) -> dict[tuple[int, ...], float]:
+        at = after.__getitem__
         return {
-            keep: sum(chance * after[j] for j, chance in outcomes)
-            for keep, outcomes in _REROLLED.items()
+            keep: sum(map(mul, chances, map(at, indices)))
+            for keep, indices, chances in _REROLLED_APART
         }
 
     # ----- the best move ---------------------------------------------------------------------

@@ -120,26 +120,63 @@ class Evaluator:
         penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
         if self._calibration is not None:
             penalty -= self._calibration[empties]
-        cost = self._cost
-        entries = list(codes)
-        for cell, mask in enumerate(fit_masks(codes)):  # cell by cell, as it was always summed
-            if mask >= 0:
-                penalty += cost[mask]
-                entries[cell] = _ENTRY[mask]
-        if self._frontier and empties >= _FRONTIER_FROM:
-            frontier = 0  # the values accepted next to a number
-            for entry in entries:
-                if entry > _OPEN and entry != _OPEN + ANY_VALUE:
-                    frontier |= entry - _OPEN
-            penalty -= self._frontier * len(mask_values(frontier))
-        conflict = self.weights.conflict
-        if conflict:
-            for a, b in _PAIRS:
-                ea, eb = entries[a], entries[b]
-                if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - _OPEN][eb - _OPEN]:
-                    penalty += conflict
+        cost, entry = self._cost, _ENTRY
+        # Each empty cell's cost added cell by cell, as it was always summed; its entry in the
+        # line keys is its mask's (a number's or a RUIN's is its code).
+        e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15 = codes
+        m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15 = fit_masks(codes)
+        if m0 >= 0:
+            penalty += cost[m0]
+            e0 = entry[m0]
+        if m1 >= 0:
+            penalty += cost[m1]
+            e1 = entry[m1]
+        if m2 >= 0:
+            penalty += cost[m2]
+            e2 = entry[m2]
+        if m3 >= 0:
+            penalty += cost[m3]
+            e3 = entry[m3]
+        if m4 >= 0:
+            penalty += cost[m4]
+            e4 = entry[m4]
+        if m5 >= 0:
+            penalty += cost[m5]
+            e5 = entry[m5]
+        if m6 >= 0:
+            penalty += cost[m6]
+            e6 = entry[m6]
+        if m7 >= 0:
+            penalty += cost[m7]
+            e7 = entry[m7]
+        if m8 >= 0:
+            penalty += cost[m8]
+            e8 = entry[m8]
+        if m9 >= 0:
+            penalty += cost[m9]
+            e9 = entry[m9]
+        if m10 >= 0:
+            penalty += cost[m10]
+            e10 = entry[m10]
+        if m11 >= 0:
+            penalty += cost[m11]
+            e11 = entry[m11]
+        if m12 >= 0:
+            penalty += cost[m12]
+            e12 = entry[m12]
+        if m13 >= 0:
+            penalty += cost[m13]
+            e13 = entry[m13]
+        if m14 >= 0:
+            penalty += cost[m14]
+            e14 = entry[m14]
+        if m15 >= 0:
+            penalty += cost[m15]
+            e15 = entry[m15]
+        if self._frontier or self.weights.conflict:
+            entries = [e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15]
+            penalty = self._frontier_and_conflicts(entries, empties, penalty)
         lines = self._lines
-        e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15 = entries
         while True:  # a line not valued yet is valued once, and the sum taken again
             try:
                 total = (  # the rows, then the columns (``scoring.LINES``), added in that order
@@ -161,6 +198,22 @@ class Evaluator:
             total += self._share * self._residual(codes)
         self._boards[codes] = total
         return total
+
+    def _frontier_and_conflicts(self, entries: list[int], empties: int, penalty: float) -> float:
+        """``penalty`` with the frontier taken off and the conflicts added, in that order."""
+        if self._frontier and empties >= _FRONTIER_FROM:
+            frontier = 0  # the values accepted next to a number
+            for entry in entries:
+                if entry > _OPEN and entry != _OPEN + ANY_VALUE:
+                    frontier |= entry - _OPEN
+            penalty -= self._frontier * len(mask_values(frontier))
+        conflict = self.weights.conflict
+        if conflict:
+            for a, b in _PAIRS:
+                ea, eb = entries[a], entries[b]
+                if ea > RUIN_CODE and eb > RUIN_CODE and not _COMPATIBLE[ea - _OPEN][eb - _OPEN]:
+                    penalty += conflict
+        return penalty
 
     def _line_value(self, key: tuple[int, ...]) -> float:
         """The value of one line: its best completion under the ±1 rule along the line."""

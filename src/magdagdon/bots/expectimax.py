@@ -189,7 +189,7 @@ class ExpectimaxBot(TurnBot):
         if not empties:
             return float(board_points(codes))
         key = (codes, base_minimum, -1 if penalty is None else penalty)
-        found = self._after.get(key)
+        found = self._after.get(key)  # (as ``leaf`` below)
         if found is None:
             found = self._book.get(key)
         if found is not None:
@@ -200,7 +200,13 @@ class ExpectimaxBot(TurnBot):
         exact = empties <= self.settings.exact
         high = min(empties if exact else min_required, DICE_PER_ROLL)
 
+        known = self._after.get
+        later = -1 if penalty is None else penalty
+
         def leaf(board: Codes) -> float:
+            found = known((board, base_minimum, later))  # what after_turn looks up first
+            if found is not None:
+                return found
             if board.count(EMPTY):
                 return self.after_turn(board, base_minimum, penalty)
             return float(board_points(board))

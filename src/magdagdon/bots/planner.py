@@ -77,11 +77,10 @@ def extension_table(
             bits = _BITS[value]
             for cell in iter_cells(cells):
                 after_number = number | bits[cell]
-                known = len(seen)
-                add(after_number)
-                if len(seen) == known:
+                if after_number in seen:
                     continue
-                after = put(board, cell, value)
+                add(after_number)
+                after = board[:cell] + (value,) + board[cell + 1 :]  # noqa: RUF005 (put, inline)
                 if scored:
                     points = score(after)
                     if points > top:
