@@ -199,9 +199,9 @@ def _tampered(document: dict[str, Any], how: str) -> dict[str, Any]:
 
 
 #: the action each forgery names, None where the file's actions all replay ("changed roll" makes
-#: other dice: which action breaks first depends on them)
+#: other dice: which action breaks first depends on them; "illegal action" is the game's first
+#: stage, after the Powers its random player used first: ``N`` in its words)
 REPLAYED_ACTION = {
-    "illegal action": 2,
     "unknown action": 1,
     "forged score": None,
     "forged status": None,
@@ -213,7 +213,7 @@ REPLAYED_ACTION = {
     ("how", "names"),
     [
         ("changed roll", "action"),
-        ("illegal action", 'action 2 {"type": "confirm"}'),
+        ("illegal action", 'action N {"type": "confirm"}'),
         ("forged score", "claims the score"),
         ("forged status", "it says finished"),
         ("unknown action", 'action 1 {"type": "jump"}'),
@@ -237,6 +237,11 @@ def test_a_tampered_file_is_refused_and_changes_nothing(
     )
     game = forged["games"][position]
     assert f"game {position + 1} (id {game['id']})" in error["message"]
+    if how == "illegal action":
+        sent = zip(game["actions"], history["games"][position]["actions"], strict=True)
+        first = next(i for i, (a, b) in enumerate(sent) if a != b) + 1
+        names = names.replace("action N", f"action {first}")
+        assert error["action"] == first
     assert names in error["message"]
     # the same place, as numbers for the page to say in its language
     assert error["game"] == position + 1

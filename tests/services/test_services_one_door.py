@@ -116,5 +116,9 @@ def test_a_log_that_does_not_replay_names_its_action_everywhere() -> None:
         replays.replay_log(Difficulty.SURVIVAL, 3, game["actions"])
     request = {"difficulty": "survival", "seed": 3, "game_id": "g", "actions": game["actions"]}
     answer = json.loads(host.open_game(json.dumps(request)))
-    assert answer["error"] == {"code": refused.value.code, "message": str(refused.value)}
+    assert answer["error"] == {
+        "code": refused.value.code,
+        "message": str(refused.value),
+        "status": 422,  # as a sync or an import answers a log that does not replay
+    }
     assert refused.value.action == 3

@@ -44,19 +44,25 @@ def play_out_by_api(player: Player, game: dict[str, Any]) -> dict[str, Any]:
 
 
 def _place(player: Player, url: str, game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    while True:
-        free = [d["id"] for d in game["dice"] if d["cell"] is None]
-        rng.shuffle(free)
-        movable = [d for d in free if game["valid_cells"].get(str(d))]
-        if movable and not game["stuck"]:
-            die = movable[0]
-            cell = game["valid_cells"][str(die)][0]
+    """Dice staged at random on valid cells until KUMPIRMAHIN is allowed, all taken back when
+    the roll gets stuck: a placement the rules allow exists (else the roll is a MAGDAGDON), and
+    random tries find it (the first valid cell alone may never lead to it)."""
+    for _ in range(1000):
+        staging = [
+            (d["id"], cell)
+            for d in game["dice"]
+            if d["cell"] is None
+            for cell in game["valid_cells"].get(str(d["id"]), [])
+        ]
+        if staging and not game["stuck"]:
+            die, cell = rng.choice(staging)
             game = player.api("POST", url, {"type": "stage", "die": die, "cell": cell})
             continue
         if game["can_confirm"]:
             return dict(player.api("POST", url, {"type": "confirm"}))
-        for die in [d["id"] for d in game["dice"] if d["cell"] is not None]:  # another order
+        for die in [d["id"] for d in game["dice"] if d["cell"] is not None]:  # another try
             game = player.api("POST", url, {"type": "unstage", "die": die})
+    raise AssertionError(f"no placement found in 1000 tries: {game}")
 
 
 def walk_play(player: Player, visit: Callable[[str], None]) -> None:
