@@ -104,6 +104,8 @@ def test_the_review_loads_and_steps_with_no_violation(page: Page, server: Server
     inline SVG made with the DOM's own calls, need nothing the policy refuses."""
     page.goto(f"{server.url}/")
     expect(page.locator('[data-cell="0-0"]')).to_be_visible()
+    # the page has its player (its cookie) before the test makes a game with that cookie
+    page.wait_for_selector("body[data-ready]", state="attached")
     game = page.request.post(f"{server.url}/api/games", data={"difficulty": "nightmare", "seed": 5})
     state, version = GameState.new(Difficulty.NIGHTMARE, 5), game.json()["version"]
     while not state.is_over:  # a whole game through the API, with the page's own cookie
