@@ -5,7 +5,8 @@ out like ``magdagdon.engine.host``.
 ``hint(request)``: ``{"state": codec state}`` (the caller's game), or ``{}`` for the game the
 worker keeps open (``host.open_game`` / ``host.act``); answers the API's hint (``action``,
 ``placement`` as ``{"die", "cell"}`` in staging order, ``expected_value``, ``version`` when the
-kept game's is known), or ``{"error": {"code", "message"}}``.
+kept game's is known), or ``{"error": {"code", "message", "status"}}`` as every refusal of
+``host.answer``.
 """
 
 from __future__ import annotations
