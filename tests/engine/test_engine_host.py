@@ -126,3 +126,23 @@ def test_a_malformed_action() -> None:
     assert json.loads(act("not json"))["error"]["code"] == "malformed"
     assert json.loads(act("[]"))["error"]["code"] == "malformed"
     assert host.kept_game() == kept
+
+
+def test_the_statuses_are_the_api_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine cannot read the API's error table (it sits below it): the statuses it gives
+    its refusals are checked against that table here, so the two never drift apart."""
+    from magdagdon.api.errors import ANSWERS
+    from magdagdon.engine import IllegalActionError, MalformedError
+    from magdagdon.store.errors import GameNotFoundError
+
+    call(open_game, {**GAME, "actions": []})
+    refused = call(act, {"action": {"type": "confirm"}})["error"]
+    malformed = call(act, {"action": {"type": "fly"}})["error"]
+    assert refused["status"] == ANSWERS[IllegalActionError].status
+    assert malformed["status"] == ANSWERS[MalformedError].status
+    monkeypatch.setattr(host, "_kept", [])
+    missing = call(act, {"action": {"type": "roll"}})["error"]
+    assert (missing["code"], missing["status"]) == (
+        ANSWERS[GameNotFoundError].code,
+        ANSWERS[GameNotFoundError].status,
+    )
