@@ -1,7 +1,8 @@
 """Every tap answered: a stage drawn at once on a slow line and taken back if the server refuses, a
 double tap that never places and returns, a disabled button that says why, dice that come back
 with another said so, a dear Power asked first, line sums and KUMPIRMAHIN previewing the staged
-dice, a combo celebrated, and sound and vibration off until switched on."""
+dice, a combo celebrated, sound and vibration off until switched on, and a press whose button is
+drawn again before its release still a tap."""
 
 from __future__ import annotations
 
@@ -308,12 +309,32 @@ def test_sound_and_vibration_are_off_until_switched_on_and_remembered(player: Pl
     page.reload()
     player.wait_ready()
     player.tap(action_hook("confirm"), force=True)  # refused: a buzz and a tone
-    cues = page.evaluate("window.cues")
-    assert cues["tones"] > 0
-    assert cues["buzz"] > 0
+    # the cues' module loads on its first use, so they sound a moment after the tap
+    page.wait_for_function("window.cues.tones > 0 && window.cues.buzz > 0")
     assert page.evaluate(
         "[localStorage['magdagdon.sound'], localStorage['magdagdon.vibrate']]"
     ) == [
         "1",
         "1",
     ]
+
+
+@pytest.mark.parametrize("layout", ["desktop"])
+def test_a_press_whose_button_is_drawn_again_before_its_release_is_a_tap(player: Player) -> None:
+    """A sheet that fills in while the player presses (the server's address, the player's own
+    data) draws its buttons again; the browser then sends no click, and the page must not lose
+    the tap."""
+    page = player.page
+    assert page.evaluate("document.documentElement.lang") == "fil"
+    player.menu("settings")
+    english = page.locator('[data-lang="en"]')
+    box = english.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    english.evaluate("el => el.replaceWith(el.cloneNode(true))")  # drawn again, as a redraw does
+    page.mouse.up()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator('[data-lang="en"]')).to_have_attribute("aria-pressed", "true")
+    player.tap(action_hook("close"))
+    expect(page.locator(action_hook("confirm"))).to_contain_text("CONFIRM")

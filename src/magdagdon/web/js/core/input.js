@@ -1,5 +1,7 @@
 // Taps, clicks and keys turned into the player's intents; it never looks at the game itself.
 // The intents' shapes: docs/web.md (Intents).
+import { hookOf } from "../lib/dom.js";
+
 const SHORTCUTS = {
   r: "roll", k: "confirm", c: "confirm", "-": "minus", _: "minus", "+": "plus", "=": "plus",
   u: "reroll", t: "accept", h: "hint", n: "new-game", "?": "rules", escape: "cancel",
@@ -7,10 +9,9 @@ const SHORTCUTS = {
 const TARGETS = "[data-cell],[data-die],[data-action],[data-difficulty],[data-lang],[data-choice],[data-pref]";
 
 export function listen(root, onIntent) {
-  root.addEventListener("click", (event) => {
-    const el = event.target.closest(TARGETS);
+  function tapped(el, event, keyboard) {
     if (!el || el.disabled) return;
-    const base = { el, keyboard: event.detail === 0, repeat: event.detail > 1, at: event.timeStamp };
+    const base = { el, keyboard, repeat: event.detail > 1, at: event.timeStamp };
     const data = el.dataset;
     if (el.getAttribute("aria-disabled") === "true") {
       onIntent({ ...base, kind: "refused", name: data.action, why: data.why || "whyNotNow" });
@@ -21,6 +22,33 @@ export function listen(root, onIntent) {
     else if (data.lang) onIntent({ ...base, kind: "lang", value: data.lang });
     else if (data.pref) onIntent({ ...base, kind: "pref", value: data.pref });
     else onIntent({ ...base, kind: "choice", value: data.choice });
+  }
+
+  // A redraw between a press and its release (a sheet filling in as the player taps) replaces
+  // the button under the finger, and the browser then sends no click: the release on the same
+  // button, drawn again, is the tap.
+  let pressed = null;
+  let released = null;
+  root.addEventListener("pointerdown", (event) => {
+    pressed = event.target.closest?.(TARGETS) ?? null;
+    released = null;
+  });
+  root.addEventListener("pointerup", (event) => {
+    const was = pressed;
+    pressed = null;
+    if (!was || was.isConnected) return;
+    const el = event.target.closest?.(TARGETS);
+    if (!el || hookOf(el) !== hookOf(was)) return;
+    released = el; // a browser that clicks it all the same: that click is this tap
+    tapped(el, event, false);
+  });
+  root.addEventListener("click", (event) => {
+    const el = event.target.closest(TARGETS);
+    if (el && el === released) {
+      released = null;
+      return;
+    }
+    tapped(el, event, event.detail === 0);
   });
 
   // (a close event that comes after the sheet was opened again, by a key pressed at once after

@@ -2,7 +2,7 @@
 // question (a new game that abandons the one under way, a Majda Power that costs points).
 // Loaded, with css/sheet.css, when a sheet first opens (render.js, SHEET).
 import { DIFFICULTIES } from "../core/game.js";
-import { h } from "../lib/dom.js";
+import { h, hookOf } from "../lib/dom.js";
 import { entry, language, t } from "../i18n/i18n.js";
 import { date, num } from "../lib/format.js";
 import { devicesSection, leaveSheet, linkSheet, linkTitle } from "../sheets/devices.js";
@@ -53,11 +53,7 @@ export function renderSheet(dialog, view) {
 // The button that has the focus in the sheet, as a selector that finds it drawn again.
 function focusedHook(body) {
   const el = document.activeElement;
-  if (!(el instanceof HTMLElement) || !body.contains(el)) return null;
-  const hooks = ["action", "value", "game", "difficulty", "lang", "pref", "choice"]
-    .filter((name) => el.dataset[name] !== undefined)
-    .map((name) => `[data-${name}="${CSS.escape(el.dataset[name])}"]`);
-  return el.id ? `#${CSS.escape(el.id)}` : hooks.join("") || null;
+  return el instanceof HTMLElement && body.contains(el) ? hookOf(el) : null;
 }
 
 const TITLES = {
