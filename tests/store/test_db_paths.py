@@ -17,6 +17,16 @@ def test_a_path_is_a_sqlite_file(tmp_path: Path) -> None:
     assert resolve_db("~/games.sqlite3") == str(Path.home() / "games.sqlite3")
 
 
+def test_a_sqlite_url_names_its_file(tmp_path: Path) -> None:
+    file = tmp_path / "x.sqlite3"
+    for value in (f"sqlite:///{file}", f"sqlite+pysqlite:///{file}"):
+        assert database_url(value).database == str(file)
+        assert resolve_db(value) == str(file)
+    assert resolve_db("sqlite:///games.sqlite3") == "games.sqlite3"  # three slashes: relative
+    with pytest.raises(ValueError, match="must name a file"):
+        database_url("sqlite://")
+
+
 @pytest.mark.parametrize("scheme", ["postgresql", "postgres", "postgresql+psycopg"])
 def test_a_postgresql_url_always_uses_psycopg_3(scheme: str) -> None:
     url = database_url(URL.replace("postgresql", scheme, 1))

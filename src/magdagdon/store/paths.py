@@ -1,9 +1,11 @@
 """Which database: ``--db``, else ``MAGDAGDON_DB``, else a SQLite file in the user's data
-directory. A value is a SQLite file path or a ``postgresql://`` URL."""
+directory. A value is a SQLite file path (or a ``sqlite:///`` URL naming one) or a
+``postgresql://`` URL."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import platformdirs
@@ -11,6 +13,7 @@ from sqlalchemy.engine import URL, make_url
 
 ENV_VAR = "MAGDAGDON_DB"
 FILE_NAME = "magdagdon.sqlite3"
+_SQLITE_URL = re.compile(r"sqlite(\+\w+)?:")
 _POSTGRESQL_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
 
@@ -26,12 +29,24 @@ def is_postgresql(db: str | os.PathLike[str]) -> bool:
     return isinstance(db, str) and db.startswith(_POSTGRESQL_SCHEMES)
 
 
+def sqlite_file(db: str | os.PathLike[str]) -> str:
+    """The file a SQLite value names: a path as given, or a ``sqlite:///path`` URL's path (as a
+    path, such a URL would be a folder named ``sqlite:``)."""
+    text = os.fspath(db)
+    if _SQLITE_URL.match(text):
+        named = make_url(text).database
+        if not named or named == ":memory:":
+            raise ValueError(f"{text}: a SQLite URL must name a file")
+        return named
+    return text
+
+
 def resolve_db(db: str | os.PathLike[str] | None) -> str:
     """The database to use for an optional ``--db`` value: a URL as given, or a file path."""
     value = db or os.environ.get(ENV_VAR)
     if value and is_postgresql(value):
         return str(value)
-    return str(Path(value).expanduser() if value else default_db_path())
+    return str(Path(sqlite_file(value)).expanduser() if value else default_db_path())
 
 
 def database_url(db: str | os.PathLike[str]) -> URL:
@@ -40,7 +55,7 @@ def database_url(db: str | os.PathLike[str]) -> URL:
     if is_postgresql(db):
         url = make_url(str(db))
         return url.set(drivername="postgresql+psycopg")
-    return URL.create("sqlite+pysqlite", database=str(Path(db)))
+    return URL.create("sqlite+pysqlite", database=str(Path(sqlite_file(db))))
 
 
 def describe(db: str | os.PathLike[str]) -> str:
