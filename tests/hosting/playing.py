@@ -59,6 +59,12 @@ class Player(threading.Thread):
         return response.status, data
 
     def run(self) -> None:
+        try:
+            self._play()
+        finally:
+            self.conn.close()  # a later call() connects again
+
+    def _play(self) -> None:
         state: dict[str, Any] | None = None
         while not self.stop.is_set():
             if state is None or state["phase"] == "over":

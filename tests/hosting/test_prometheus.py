@@ -124,8 +124,11 @@ def test_prometheus_finds_the_requests_sent_to_two_workers_under_load(
     for _ in range(20):  # error answers beside the load: 422 malformed
         status, _ = call(server, "POST", "/api/games/nosuchgame/actions", {"type": "nonsense"})
         malformed += status == 422
-    # a job of the compute pool: a hint in the first player's game, not over yet
-    hint, _ = call(server, "GET", f"/api/games/{warm.acknowledged[-1][0]}/hint", cookie=warm.cookie)
+    # a job of the compute pool: a hint in a game just begun (the warm player's last may be over)
+    begun, game = warm.call("POST", "/api/games", {"difficulty": "survival"})
+    assert begun == 201, game
+    hint, _ = warm.call("GET", f"/api/games/{game['id']}/hint")
+    warm.conn.close()
 
     def loaded() -> bool:
         acknowledged = sum(len(p.acknowledged) for p in players)
