@@ -87,6 +87,9 @@ class Weights:
 
 DEFAULT = Weights()
 
+#: Line values by line key (``Evaluator``), one table for each set of the weights they depend on.
+_LINE_TABLES: dict[tuple[tuple[float, ...], tuple[float, ...] | None, float], dict[int, float]] = {}
+
 
 class Evaluator:
     """Scores boards with one set of :class:`Weights`; line values and boards are memoised."""
@@ -98,7 +101,10 @@ class Evaluator:
             residual = load_residual(weights.residual)
         self._residual = residual
         self._share = weights.residual_share
-        self._lines: dict[int, float] = {}
+        # A line's value depends on these weights alone: every evaluator with them (each bot's,
+        # each review's) shares one table, filled as lines are met.
+        line_weights = (weights.bonus_share, weights.cell_share, weights.open_cell)
+        self._lines = _LINE_TABLES.setdefault(line_weights, {})
         # By the mask of values an empty cell accepts: its cost (none accepted: a RUIN to come).
         self._cost = (RUIN_PENALTY, *(weights.narrow[len(mask_values(m))] for m in _MASKS[1:]))
         self._boards: dict[Codes, float] = {}
