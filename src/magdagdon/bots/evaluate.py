@@ -19,7 +19,7 @@ from itertools import pairwise, product
 from magdagdon.bots.residual import Residual
 from magdagdon.bots.residual import load as load_residual
 from magdagdon.engine.board import NEIGHBOURS, RUIN_CODE
-from magdagdon.engine.board_codes import ANY_VALUE, BESIDE, EMPTY, Codes, fit_masks, mask_values
+from magdagdon.engine.board_codes import ANY_VALUE, BESIDE, EMPTY, Codes, mask_values
 from magdagdon.engine.rules import RUIN_PENALTY, may_touch
 from magdagdon.engine.scoring import line_bonus
 
@@ -130,55 +130,76 @@ class Evaluator:
         # Each empty cell's cost added cell by cell, as it was always summed; its entry in the
         # line keys is its mask's (a number's or a RUIN's is its code).
         e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15 = codes
-        m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15 = fit_masks(codes)
-        if m0 >= 0:
-            penalty += cost[m0]
-            e0 = entry[m0]
-        if m1 >= 0:
-            penalty += cost[m1]
-            e1 = entry[m1]
-        if m2 >= 0:
-            penalty += cost[m2]
-            e2 = entry[m2]
-        if m3 >= 0:
-            penalty += cost[m3]
-            e3 = entry[m3]
-        if m4 >= 0:
-            penalty += cost[m4]
-            e4 = entry[m4]
-        if m5 >= 0:
-            penalty += cost[m5]
-            e5 = entry[m5]
-        if m6 >= 0:
-            penalty += cost[m6]
-            e6 = entry[m6]
-        if m7 >= 0:
-            penalty += cost[m7]
-            e7 = entry[m7]
-        if m8 >= 0:
-            penalty += cost[m8]
-            e8 = entry[m8]
-        if m9 >= 0:
-            penalty += cost[m9]
-            e9 = entry[m9]
-        if m10 >= 0:
-            penalty += cost[m10]
-            e10 = entry[m10]
-        if m11 >= 0:
-            penalty += cost[m11]
-            e11 = entry[m11]
-        if m12 >= 0:
-            penalty += cost[m12]
-            e12 = entry[m12]
-        if m13 >= 0:
-            penalty += cost[m13]
-            e13 = entry[m13]
-        if m14 >= 0:
-            penalty += cost[m14]
-            e14 = entry[m14]
-        if m15 >= 0:
-            penalty += cost[m15]
-            e15 = entry[m15]
+        # The values each empty cell accepts from its neighbours (``fit_masks``, written out).
+        beside = BESIDE
+        b0, b1, b2, b3 = beside[e0], beside[e1], beside[e2], beside[e3]
+        b4, b5, b6, b7 = beside[e4], beside[e5], beside[e6], beside[e7]
+        b8, b9, b10, b11 = beside[e8], beside[e9], beside[e10], beside[e11]
+        b12, b13, b14, b15 = beside[e12], beside[e13], beside[e14], beside[e15]
+        if not e0:
+            m = b1 & b4
+            penalty += cost[m]
+            e0 = entry[m]
+        if not e1:
+            m = b0 & b2 & b5
+            penalty += cost[m]
+            e1 = entry[m]
+        if not e2:
+            m = b1 & b3 & b6
+            penalty += cost[m]
+            e2 = entry[m]
+        if not e3:
+            m = b2 & b7
+            penalty += cost[m]
+            e3 = entry[m]
+        if not e4:
+            m = b0 & b5 & b8
+            penalty += cost[m]
+            e4 = entry[m]
+        if not e5:
+            m = b1 & b4 & b6 & b9
+            penalty += cost[m]
+            e5 = entry[m]
+        if not e6:
+            m = b2 & b5 & b7 & b10
+            penalty += cost[m]
+            e6 = entry[m]
+        if not e7:
+            m = b3 & b6 & b11
+            penalty += cost[m]
+            e7 = entry[m]
+        if not e8:
+            m = b4 & b9 & b12
+            penalty += cost[m]
+            e8 = entry[m]
+        if not e9:
+            m = b5 & b8 & b10 & b13
+            penalty += cost[m]
+            e9 = entry[m]
+        if not e10:
+            m = b6 & b9 & b11 & b14
+            penalty += cost[m]
+            e10 = entry[m]
+        if not e11:
+            m = b7 & b10 & b15
+            penalty += cost[m]
+            e11 = entry[m]
+        if not e12:
+            m = b8 & b13
+            penalty += cost[m]
+            e12 = entry[m]
+        if not e13:
+            m = b9 & b12 & b14
+            penalty += cost[m]
+            e13 = entry[m]
+        if not e14:
+            m = b10 & b13 & b15
+            penalty += cost[m]
+            e14 = entry[m]
+        if not e15:
+            m = b11 & b14
+            penalty += cost[m]
+            e15 = entry[m]
         if self._frontier or self.weights.conflict:
             entries = [e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15]
             penalty = self._frontier_and_conflicts(entries, empties, penalty)
