@@ -10,15 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import magdagdon.bots.evaluate as evaluate_module
-from magdagdon.bots.evaluate import _OPEN, Evaluator
+from evaluation_reference import spelled_out
+from magdagdon.bots.evaluate import Evaluator
 from magdagdon.bots.expectimax import LOOKAHEAD_RESIDUALS, RESIDUAL_SHARE
-from magdagdon.bots.residual import load
 from magdagdon.bots.tuning import weights_for
 from magdagdon.engine import Difficulty
-from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.board_codes import EMPTY, fit_masks, mask_values, put
-from magdagdon.engine.rules import RUIN_PENALTY
-from magdagdon.engine.scoring import LINES
+from magdagdon.engine.board_codes import put
 
 WEIGHTS = [
     weights_for(d, residual=RESIDUAL_SHARE, tables=LOOKAHEAD_RESIDUALS) for d in Difficulty
@@ -46,34 +43,6 @@ BOARDS = [
 ]
 
 
-def _spelled_out(evaluate: Evaluator, codes: tuple[int, ...]) -> float:
-    """The evaluation with the engine's ``fit_masks`` and a line table of its own, summed in
-    the evaluator's order (the frontier and the conflicts as the evaluator counts them)."""
-    weights = evaluate.weights
-    entries = list(codes)
-    empties = codes.count(EMPTY)
-    penalty = float(RUIN_PENALTY * codes.count(RUIN_CODE))
-    if weights.calibration is not None:
-        penalty -= weights.calibration[empties]
-    for cell, mask in enumerate(fit_masks(codes)):
-        if mask < 0:
-            continue
-        if mask:
-            entries[cell] = _OPEN + mask
-            penalty += weights.narrow[len(mask_values(mask))]
-        else:
-            entries[cell] = RUIN_CODE
-            penalty += RUIN_PENALTY
-    if weights.frontier or weights.conflict:
-        penalty = evaluate._frontier_and_conflicts(entries, empties, penalty)
-    total = -penalty
-    for line in LINES:
-        total += evaluate._line_value(tuple(entries[c] for c in line))
-    if weights.residual is not None and empties:
-        total += weights.residual_share * load(weights.residual).value(codes)
-    return total
-
-
 def test_evaluators_with_the_same_line_weights_share_one_table() -> None:
     first, second = Evaluator(WEIGHTS[0]), Evaluator(WEIGHTS[0])
     assert first._lines is second._lines
@@ -83,7 +52,7 @@ def test_evaluators_with_the_same_line_weights_share_one_table() -> None:
 
 
 @pytest.mark.parametrize("weights", WEIGHTS, ids=range(len(WEIGHTS)))
-def test_literal_boards_are_valued_as_spelled_out(
+def test_literal_boards_are_valued_asspelled_out(
     weights: evaluate_module.Weights, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     warm = Evaluator(weights)
@@ -92,7 +61,7 @@ def test_literal_boards_are_valued_as_spelled_out(
     cold = Evaluator(weights)  # a table of its own, empty
     assert cold._lines is not warm._lines
     for codes, value in zip(BOARDS, warmed, strict=True):
-        assert cold(codes) == value == _spelled_out(Evaluator(weights), codes)
+        assert cold(codes) == value == spelled_out(Evaluator(weights), codes)
 
 
 @settings(max_examples=80)
@@ -101,7 +70,7 @@ def test_literal_boards_are_valued_as_spelled_out(
     st.integers(0, 15),
     st.integers(1, 6),
 )
-def test_a_number_placed_is_valued_as_spelled_out(
+def test_a_number_placed_is_valued_asspelled_out(
     codes: tuple[int, ...], cell: int, value: int
 ) -> None:
     """A board and the board one number further on (a search's walk), on every set of
@@ -110,4 +79,4 @@ def test_a_number_placed_is_valued_as_spelled_out(
     for weights in WEIGHTS:
         evaluate = Evaluator(weights)
         for board in boards:
-            assert evaluate(board) == _spelled_out(evaluate, board)
+            assert evaluate(board) == spelled_out(evaluate, board)
