@@ -107,6 +107,10 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     game = play_daily(player, Difficulty.SURVIVAL, hints=1)
     score = str(game["score"]["total"]).replace("-", "\u2212")
     link = f"{LAN_URL}/?daily={DAY}&difficulty=survival"
+    # the line under the score, filled in once the server's clock is known: the share text ends
+    # with it (a tap before then shares the text without it, at once, within the tap)
+    countdown = page.locator("#over [data-next-daily]")
+    expect(countdown).to_have_text(re.compile(COUNTDOWN["fil"]))
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     fil = page.evaluate("navigator.clipboard.readText()").split("\n")
