@@ -112,6 +112,9 @@ class Values:
         """``exact_rerolls`` False: a reroll node before the exact end is the look-ahead's
         estimate and its offset (the hint's: the mean costs 0.1–1.5 s), not the mean."""
         self.bot = bot or ExpectimaxBot()
+        if bot is None and exact_rerolls:
+            # A review's exact means ask the look-ahead's end values with every later penalty.
+            self.bot.later_penalties = True
         self.exact_rerolls = exact_rerolls
         self._memo: dict[GameState, tuple[Value, Advice | None]] = {}
         self._rerolls: dict[tuple[GameState, tuple[int, ...]], float] = {}
