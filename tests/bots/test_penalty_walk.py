@@ -33,10 +33,10 @@ EARLY: tuple[Codes, ...] = (
 PENALTIES = (*Difficulty.PEACEFUL.penalties, None)
 
 
-def _tuned(later_penalties: bool) -> ExpectimaxBot:
+def _tuned(penalties_from: int | None) -> ExpectimaxBot:
     bot = ExpectimaxBot()
     bot.expected_before_roll(GameState.new(Difficulty.PEACEFUL, 1))  # PEACEFUL's settings
-    bot.later_penalties = later_penalties
+    bot.penalties_from = penalties_from
     return bot
 
 
@@ -74,15 +74,19 @@ def test_boards_by_multiset_is_the_table(codes: Codes) -> None:
             assert all(a in (EMPTY, b) for a, b in zip(codes, board, strict=True))
 
 
+@pytest.mark.parametrize("start", [0, 2])
 @pytest.mark.parametrize("order", [PENALTIES, PENALTIES[::-1], (20, None, 10, 40)])
-def test_end_values_for_every_penalty_are_the_same(order: tuple[int | None, ...]) -> None:
-    """Near the end, the values filled for every penalty from one walk are each penalty's own
-    value to the last bit, whatever penalty is asked first; penalties are never mixed up."""
-    shared, alone = _tuned(True), _tuned(False)
+def test_end_values_for_every_penalty_are_the_same(
+    order: tuple[int | None, ...], start: int
+) -> None:
+    """Near the end, the values filled for the later penalties from one walk are each
+    penalty's own value to the last bit, whatever penalty is asked first and whichever are
+    filled; penalties are never mixed up."""
+    shared, alone = _tuned(start), _tuned(None)
     for codes in EXACT:
         values = {p: shared.after_turn(codes, 3, p) for p in order}
         for p in order:
-            own = _tuned(False).after_turn(codes, 3, p)
+            own = _tuned(None).after_turn(codes, 3, p)
             assert values[p] == own == alone.after_turn(codes, 3, p)
         assert len(set(values.values())) > 1 or codes.count(EMPTY) == 0
 
@@ -90,13 +94,13 @@ def test_end_values_for_every_penalty_are_the_same(order: tuple[int | None, ...]
 def test_evaluated_by_roll_is_kept_by_board_and_minimum() -> None:
     """The evaluation's table kept by board and minimum gives every penalty the value a bot
     without it gives, and two boards or two minimums never share an entry."""
-    shared = _tuned(False)
+    shared = _tuned(None)
     for codes in EARLY:
         for p in PENALTIES:
-            assert shared.after_turn(codes, 3, p) == _tuned(False).after_turn(codes, 3, p)
+            assert shared.after_turn(codes, 3, p) == _tuned(None).after_turn(codes, 3, p)
     for codes in EARLY:
         for minimum in (1, 2, 3):
-            fresh = _tuned(False)
+            fresh = _tuned(None)
             assert shared._evaluated_by_roll(codes, minimum) == fresh._evaluated_by_roll(
                 codes, minimum
             )

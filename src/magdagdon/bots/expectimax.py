@@ -151,9 +151,10 @@ class ExpectimaxBot(TurnBot):
         # same for every Power penalty, and a reroll's outcomes value each board again with the
         # next use's penalty (the walk was 3–4 times per board in a PEACEFUL review).
         self._evaluated: dict[tuple[Codes, int], tuple[list[float | None], float]] = {}
-        #: Whether :meth:`after_turn` near the end also fills the values for every later penalty
-        #: from the same walk (a review's exact means ask them all; a hint asks one or two).
-        self.later_penalties = False
+        #: Near the end, :meth:`after_turn` also fills the values for the penalties of the uses
+        #: from this one on (and none) from the same walk: a review's exact means ask them all,
+        #: a hint one or two (None: off).
+        self.penalties_from: int | None = None
 
     def endgame(self, difficulty: Difficulty) -> Endgame:
         """The exact search of the end of a game on ``difficulty`` (with its memo)."""
@@ -226,7 +227,7 @@ class ExpectimaxBot(TurnBot):
         # The risk counts only on boards with at most ``risk_upto`` empty cells: a table whose
         # boards all have more is the evaluation's alone, asked without the calls around it.
         at_risk = self.settings.risk_weight and empties - high <= self.settings.risk_upto
-        if exact and self.later_penalties:
+        if exact and self.penalties_from is not None:
             return self._exact_after(codes, base_minimum, penalty, min_required, high)
         if exact or at_risk or high != min_required:
             score = leaf if exact else risky
@@ -274,12 +275,13 @@ class ExpectimaxBot(TurnBot):
         return asked
 
     def _later(self, penalty: int | None) -> tuple[int | None, ...]:
-        """``penalty``, then the difficulty's other penalties and None (no use left): a review
-        asks the same boards with each of them (the deepest chain of its means first), so all
-        are taken from the first walk."""
-        if self._difficulty is None:
+        """``penalty``, then the difficulty's penalties from the use ``penalties_from`` on and
+        None (no use left): a review asks the same boards with each of them (the deepest chain
+        of its means first), so all are taken from the first walk."""
+        start = self.penalties_from
+        if self._difficulty is None or start is None:
             return (penalty,)
-        return tuple(dict.fromkeys((penalty, *self._difficulty.penalties, None)))
+        return tuple(dict.fromkeys((penalty, *self._difficulty.penalties[start:], None)))
 
     def after_values(self) -> dict[tuple[Codes, int, int], float]:
         """The values :meth:`after_turn` has computed (since the difficulty last changed): what
