@@ -18,6 +18,7 @@ from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.opening import book as opening_book
+from magdagdon.bots.penalty_walk import boards_by_multiset
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
@@ -146,6 +147,14 @@ class ExpectimaxBot(TurnBot):
         self._candidates: dict[tuple[Codes, tuple[int, ...], int], Candidates] = {}
         self._worths: dict[tuple[Codes, int], list[float]] = {}
         self._rerolled: dict[tuple[Codes, int, tuple[int, ...], int], float] = {}
+        # The evaluation's best board for each roll (and a RUIN's), by board and minimum: the
+        # same for every Power penalty, and a reroll's outcomes value each board again with the
+        # next use's penalty (the walk was 3–4 times per board in a PEACEFUL review).
+        self._evaluated: dict[tuple[Codes, int], tuple[list[float | None], float]] = {}
+        #: Near the end, :meth:`after_turn` also fills the values for the penalties of the uses
+        #: from this one on (and none) from the same walk: a review's exact means ask them all,
+        #: a hint one or two (None: off).
+        self.penalties_from: int | None = None
 
     def endgame(self, difficulty: Difficulty) -> Endgame:
         """The exact search of the end of a game on ``difficulty`` (with its memo)."""
@@ -167,6 +176,7 @@ class ExpectimaxBot(TurnBot):
         self._candidates.clear()
         self._worths.clear()
         self._rerolled.clear()
+        self._evaluated.clear()
 
     def _magdagdon_chance(self, codes: Codes, min_required: int) -> float:
         key = chance_key(codes, min_required)
@@ -217,22 +227,61 @@ class ExpectimaxBot(TurnBot):
         # The risk counts only on boards with at most ``risk_upto`` empty cells: a table whose
         # boards all have more is the evaluation's alone, asked without the calls around it.
         at_risk = self.settings.risk_weight and empties - high <= self.settings.risk_upto
-        score = leaf if exact else risky if at_risk else self.evaluate
-        table = extension_table(codes, min_required, high, score)
-        ruin = max(score(board) for board in ruin_boards(codes))
-        best = best_by_roll(table)
-        total = 0.0
-        for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
-            if value is None:
-                value = ruin
-                if penalty is not None:
-                    for j in changed:
-                        saved = best[j]
-                        if saved is not None and saved - penalty > value:
-                            value = saved - penalty
-            total += chance * value
+        if exact and self.penalties_from is not None:
+            return self._exact_after(codes, base_minimum, penalty, min_required, high)
+        if exact or at_risk or high != min_required:
+            score = leaf if exact else risky
+            table = extension_table(codes, min_required, high, score)
+            ruin = max(score(board) for board in ruin_boards(codes))
+            best = best_by_roll(table)
+        else:  # the evaluation's alone (``high`` is the minimum): the same for every penalty
+            best, ruin = self._evaluated_by_roll(codes, min_required)
+        total = _rescued(best, ruin, penalty)
         self._after[key] = total
         return total
+
+    def _exact_after(
+        self, codes: Codes, base_minimum: int, penalty: int | None, min_required: int, high: int
+    ) -> float:
+        """:meth:`after_turn` of a board searched to the end, for ``penalty`` and, from the same
+        walk, for each later penalty of the difficulty and for none (``bots/penalty_walk.py``):
+        each one's table the best of the same boards, as ``extension_table`` takes it."""
+        groups = boards_by_multiset(codes, min_required, high)
+        ruins = ruin_boards(codes)
+        known = self._after
+        asked = 0.0
+        for each in self._later(penalty):
+            later = -1 if each is None else each
+            key = (codes, base_minimum, later)
+            found = known.get(key)
+            if found is None:
+
+                def leaf(board: Codes, later: int = later, each: int | None = each) -> float:
+                    found = known.get((board, base_minimum, later))
+                    if found is not None:
+                        return found
+                    if board.count(EMPTY):
+                        return self.after_turn(board, base_minimum, each)
+                    return float(board_points(board))
+
+                table = {part: max(map(leaf, boards)) for part, boards in groups.items()}
+                ruin = max(map(leaf, ruins))
+                found = _rescued(best_by_roll(table), ruin, each)
+                if len(known) > 200_000:
+                    known.clear()
+                known[key] = found
+            if each == penalty:
+                asked = found
+        return asked
+
+    def _later(self, penalty: int | None) -> tuple[int | None, ...]:
+        """``penalty``, then the difficulty's penalties from the use ``penalties_from`` on and
+        None (no use left): a review asks the same boards with each of them (the deepest chain
+        of its means first), so all are taken from the first walk."""
+        start = self.penalties_from
+        if self._difficulty is None or start is None:
+            return (penalty,)
+        return tuple(dict.fromkeys((penalty, *self._difficulty.penalties[start:], None)))
 
     def after_values(self) -> dict[tuple[Codes, int, int], float]:
         """The values :meth:`after_turn` has computed (since the difficulty last changed): what
@@ -396,10 +445,26 @@ class ExpectimaxBot(TurnBot):
         if found is None:
             if len(self._worths) > 2_000:
                 self._worths.clear()
-            table = extension_table(codes, min_required, min_required, self.evaluate)
-            ruin = max(self.evaluate(board) for board in ruin_boards(codes))
-            found = [ruin if v is None else v for v in best_by_roll(table)]
+            best, ruin = self._evaluated_by_roll(codes, min_required)
+            found = [ruin if v is None else v for v in best]
             self._worths[key] = found
+        return found
+
+    def _evaluated_by_roll(
+        self, codes: Codes, min_required: int
+    ) -> tuple[list[float | None], float]:
+        """For each of the 126 rolls, the best evaluation of a board placing exactly
+        ``min_required`` of its dice (None: none can), and the best board with a new RUIN.
+        Memoised by the board and the minimum (read only, never changed by a caller)."""
+        key = (codes, min_required)
+        found = self._evaluated.get(key)
+        if found is None:
+            if len(self._evaluated) > 4_000:  # 126 values each: a few MB at most
+                self._evaluated.clear()
+            evaluate = self.evaluate
+            table = extension_table(codes, min_required, min_required, evaluate)
+            ruin = max(evaluate(board) for board in ruin_boards(codes))
+            found = self._evaluated[key] = best_by_roll(table), ruin
         return found
 
     def _reroll_worth(
@@ -435,6 +500,23 @@ class ExpectimaxBot(TurnBot):
         kept = tuple(sorted(v for d, v in enumerate(state.dice) if d not in dice))
         gain = self._reroll_worth(state, codes, kept, len(dice))
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
+
+
+def _rescued(best: list[float | None], ruin: float, penalty: int | None) -> float:
+    """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
+    that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
+    DAGDAG +1 away less ``penalty``."""
+    total = 0.0
+    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
+        if value is None:
+            value = ruin
+            if penalty is not None:
+                for j in changed:
+                    saved = best[j]
+                    if saved is not None and saved - penalty > value:
+                        value = saved - penalty
+        total += chance * value
+    return total
 
 
 def _reroll_worth(

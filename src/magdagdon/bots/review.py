@@ -107,6 +107,7 @@ def review_game(
     for action in actions:
         after = state.apply(action)
         if not isinstance(action, Stage | Unstage):
+            values.position(state)
             found = _steps(values, state, action, after, carried)
             steps.extend(found)
             carried = found[-1]["_exact"][1] if found[-1]["kind"] == "decision" else None

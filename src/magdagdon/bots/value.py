@@ -112,10 +112,22 @@ class Values:
         """``exact_rerolls`` False: a reroll node before the exact end is the look-ahead's
         estimate and its offset (the hint's: the mean costs 0.1–1.5 s), not the mean."""
         self.bot = bot or ExpectimaxBot()
+        # A review's exact means ask the look-ahead's end values with every later penalty: its
+        # own bot fills them from one walk (``position``), a bot shared with the hint does not.
+        self._fills = bot is None and exact_rerolls
+        if self._fills:
+            self.bot.penalties_from = 0
         self.exact_rerolls = exact_rerolls
         self._memo: dict[GameState, tuple[Value, Advice | None]] = {}
         self._rerolls: dict[tuple[GameState, tuple[int, ...]], float] = {}
         self._limit = memo
+
+    def position(self, state: GameState) -> None:
+        """A review has come to ``state``: the look-ahead's end values are filled for the
+        penalties of its Power uses still to come only (those of the uses made are asked no more).
+        Values are the same whatever was filled."""
+        if self._fills:
+            self.bot.penalties_from = state.powers_used
 
     def of(self, state: GameState) -> float:
         """V(state)."""
