@@ -210,16 +210,7 @@ class ExpectimaxBot(TurnBot):
         exact = empties <= self.settings.exact
         high = min(empties if exact else min_required, DICE_PER_ROLL)
 
-        known = self._after.get
-        later = -1 if penalty is None else penalty
-
-        def leaf(board: Codes) -> float:
-            found = known((board, base_minimum, later))  # what after_turn looks up first
-            if found is not None:
-                return found
-            if board.count(EMPTY):
-                return self.after_turn(board, base_minimum, penalty)
-            return float(board_points(board))
+        leaf = self._leaf(base_minimum, penalty)
 
         def risky(board: Codes) -> float:
             return self.leaf_value(board, base_minimum)
@@ -255,15 +246,7 @@ class ExpectimaxBot(TurnBot):
             key = (codes, base_minimum, later)
             found = known.get(key)
             if found is None:
-
-                def leaf(board: Codes, later: int = later, each: int | None = each) -> float:
-                    found = known.get((board, base_minimum, later))
-                    if found is not None:
-                        return found
-                    if board.count(EMPTY):
-                        return self.after_turn(board, base_minimum, each)
-                    return float(board_points(board))
-
+                leaf = self._leaf(base_minimum, each)
                 table = {part: max(map(leaf, boards)) for part, boards in groups.items()}
                 ruin = max(map(leaf, ruins))
                 found = _rescued(best_by_roll(table), ruin, each)
@@ -273,6 +256,22 @@ class ExpectimaxBot(TurnBot):
             if each == penalty:
                 asked = found
         return asked
+
+    def _leaf(self, base_minimum: int, penalty: int | None) -> Callable[[Codes], float]:
+        """A board's value once the turn is over, searched to the end: its :meth:`after_turn`
+        with ``penalty`` (its memo looked up first, without the call), or a full board's points."""
+        known = self._after.get
+        later = -1 if penalty is None else penalty
+
+        def leaf(board: Codes) -> float:
+            found = known((board, base_minimum, later))
+            if found is not None:
+                return found
+            if board.count(EMPTY):
+                return self.after_turn(board, base_minimum, penalty)
+            return float(board_points(board))
+
+        return leaf
 
     def _later(self, penalty: int | None) -> tuple[int | None, ...]:
         """``penalty``, then the difficulty's penalties from the use ``penalties_from`` on and
