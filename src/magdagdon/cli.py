@@ -383,6 +383,19 @@ def _export_games(path: str) -> list[object]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; answer the exit status."""
     args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except ValueError as exc:
+        from magdagdon.store.paths import DatabaseNameError
+
+        if not isinstance(exc, DatabaseNameError):
+            raise
+        print(f"magdagdon: {exc}", file=sys.stderr)  # as a usage error: the command never ran
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command ``args`` names."""
     if args.command == "simulate":
         from magdagdon.sim import command as simulate
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from magdagdon import cli
 from magdagdon.store import ENV_VAR, database_url, describe, resolve_db
 
 URL = "postgresql://game:secret@db.example:5433/magdagdon?sslmode=require"
@@ -25,6 +26,19 @@ def test_a_sqlite_url_names_its_file(tmp_path: Path) -> None:
     assert resolve_db("sqlite:///games.sqlite3") == "games.sqlite3"  # three slashes: relative
     with pytest.raises(ValueError, match="must name a file"):
         database_url("sqlite://")
+
+
+@pytest.mark.parametrize("command", [["serve", "--no-browser"], ["db", "check"]])
+def test_a_sqlite_url_naming_no_file_is_refused_in_one_line(
+    command: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli.main([*command, "--db", "sqlite://"]) == 2
+    assert capsys.readouterr().err == "magdagdon: sqlite://: a SQLite URL must name a file\n"
+    assert list(tmp_path.iterdir()) == []  # no file, no folder made of the URL
 
 
 @pytest.mark.parametrize("scheme", ["postgresql", "postgres", "postgresql+psycopg"])

@@ -29,6 +29,10 @@ def is_postgresql(db: str | os.PathLike[str]) -> bool:
     return isinstance(db, str) and db.startswith(_POSTGRESQL_SCHEMES)
 
 
+class DatabaseNameError(ValueError):
+    """A ``--db`` / ``MAGDAGDON_DB`` value that names no database the game can keep."""
+
+
 def sqlite_file(db: str | os.PathLike[str]) -> str:
     """The file a SQLite value names: a path as given, or a ``sqlite:///path`` URL's path (as a
     path, such a URL would be a folder named ``sqlite:``)."""
@@ -36,7 +40,7 @@ def sqlite_file(db: str | os.PathLike[str]) -> str:
     if _SQLITE_URL.match(text):
         named = make_url(text).database
         if not named or named == ":memory:":
-            raise ValueError(f"{text}: a SQLite URL must name a file")
+            raise DatabaseNameError(f"{text}: a SQLite URL must name a file")
         return named
     return text
 
