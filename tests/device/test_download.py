@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from device.page_helpers import TIMEOUT_MS, api, body_data, eventually, open_page, open_screen
 from device.pwa_helpers import wait_controlled
 from device.slow_proxy import SlowProxy
-from offline.test_offline_play import play_a_turn
+from offline.test_offline_play import partnered, play_a_turn, shown
 from web.web_helpers import LAYOUTS, NO_OFFLINE_ENGINE
 
 if TYPE_CHECKING:
@@ -179,19 +179,21 @@ def test_a_game_on_a_slow_link(browser: Browser, live_server: ServerProcess) -> 
         open_page(page, f"{proxy.url}/")
         version = int(body_data(page, "version") or "0")
         roll = timed(page, ROUND, ['[data-action="roll"]', version + 1])
-        die = page.locator(".tray [data-die]:not(:disabled)").first
-        die_id = die.get_attribute("data-die")
-        pick = timed(page, FRAME, f'.tray [data-die="{die_id}"]')
         state = api(page, "GET", f"{proxy.url}/api/games/current")
-        cells = state["valid_cells"][str(die_id)]
+        placeable = [(die, cells) for die, cells in state["valid_cells"].items() if cells]
+        die_id, cells = min(placeable, key=partnered(state))
+        pick = timed(page, FRAME, f'.tray [data-die="{die_id}"]')
         cell = f'[data-cell="{cells[0][0]}-{cells[0][1]}"]'
         stage = timed(page, FRAME, cell)  # drawn staged at once; the answer follows
         page.wait_for_function(ANSWERED, arg=version + 2, timeout=TIMEOUT_MS)
-        for _ in range(8):
-            if page.locator('#actions [data-action="confirm"]:not([aria-disabled])').count():
+        confirmable = page.locator('#actions [data-action="confirm"]:not([aria-disabled])')
+        avoid: set[tuple[int, int, int, int]] = set()
+        for _ in range(60):
+            if confirmable.count():
                 break
-            play_a_turn(page)
+            play_a_turn(page, avoid)
         page.wait_for_function(ANSWERED, arg=None, timeout=TIMEOUT_MS)
+        assert confirmable.count(), f"KUMPIRMAHIN never offered: {shown(page)}"
         version = int(body_data(page, "version") or "0")
         confirm = timed(page, ROUND, ['#actions [data-action="confirm"]', version + 1])
         print(
