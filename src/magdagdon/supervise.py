@@ -19,6 +19,7 @@ ended is marked dead for the metrics (``observe/multiproc.py``): its live gauges
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pipe
 from typing import TYPE_CHECKING
 
+import uvicorn
 from uvicorn._subprocess import subprocess_started
 from uvicorn.config import STARTUP_FAILURE
 from uvicorn.supervisors.multiprocess import SIGNALS, Multiprocess, Process
@@ -39,14 +41,35 @@ if TYPE_CHECKING:
     import socket
     from collections.abc import Callable
 
-    import uvicorn
-
 log = logging.getLogger("uvicorn.error")
 START_TIMEOUT = 60.0  # seconds for a new worker to start serving
 PING_TIMEOUT = 15.0  # seconds for a serving worker to answer a ping (it may be very busy)
 RETIRE_TIMEOUT = 30.0  # seconds for a retired worker to finish its requests and exit
 _FORK = multiprocessing.get_context("fork")
 SUPERVISOR_GONE_CHECK = 1.0  # seconds between a worker's looks at whether its supervisor lives
+FIRST_REQUEST_GRACE = 2.0  # seconds a stopping worker waits for the request of a new connection
+
+
+class _StoppingServer(uvicorn.Server):
+    """uvicorn's server, but a stopping worker answers the connections it has just accepted.
+
+    The workers share one listening socket: a connection the kernel gave this worker a moment
+    before it stopped accepting has not sent its request yet, and uvicorn closes every connection
+    without a request in progress at once, so that client would get no answer at all (while the
+    other workers serve). The worker stops accepting first, then waits (at most
+    ``FIRST_REQUEST_GRACE``) until each connection has sent its first request."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        waited = 0.0
+        while waited < FIRST_REQUEST_GRACE and any(
+            getattr(connection, "cycle", None) is None
+            for connection in self.server_state.connections
+        ):
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        await super().shutdown(sockets)
 
 
 class Worker(Process):
@@ -75,6 +98,12 @@ class Worker(Process):
     def start(self) -> None:
         self.born = time.monotonic()
         super().start()
+
+    @property
+    def server(self) -> uvicorn.Server:
+        if self._server is None:
+            self._server = _StoppingServer(config=self.config)
+        return self._server
 
     def target(self, sockets: list[socket.socket] | None = None) -> None:  # pragma: no cover
         # the supervisor's handlers (they queue its signals) came along with the fork: a worker

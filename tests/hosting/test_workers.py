@@ -4,6 +4,7 @@ goes on serving while it is replaced. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
 import threading
@@ -15,7 +16,7 @@ import pytest
 
 import server_process
 from hosting.playing import Player, check_acknowledged, start_playing
-from hosting.worker_procs import answered_by, ask, running, workers_of
+from hosting.worker_procs import answered_by, ask, holder, running, socket_inode, workers_of
 from server_process import launch_server
 from waits import EVENTUALLY, wait_until
 
@@ -175,6 +176,32 @@ def test_hup_replaces_the_workers_one_by_one_while_clients_play(
     assert answerers <= before | after | {None}
     assert answerers & after
     assert server.process.poll() is None
+
+
+def test_a_stopping_worker_answers_the_connection_it_had_just_accepted(
+    two_on_sqlite: ServerProcess,
+) -> None:
+    server = two_on_sqlite
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=EVENTUALLY)
+    conn.connect()
+    assert conn.sock is not None
+    client_port = conn.sock.getsockname()[1]
+    accepted = wait_until(lambda: socket_inode(server.port, client_port), "the connection")
+    worker = wait_until(lambda: holder(workers_of(server), accepted), "a worker accepted it")
+    listening = socket_inode(server.port, 0)
+    assert listening is not None
+    os.kill(worker, signal.SIGTERM)  # as the supervisor retires a worker
+    wait_until(lambda: holder({worker}, listening) is None, "the worker stopped accepting")
+    try:
+        conn.request("GET", "/api/health")
+        response = conn.getresponse()
+        response.read()
+    finally:
+        conn.close()
+    # answered by the worker that accepted it (503: the database busy on a loaded machine)
+    assert response.status in (200, 503)
+    wait_until(lambda: not running(worker), "the worker gone")
+    wait_until(lambda: len(workers_of(server)) == 2, "its successor")
 
 
 def test_ttin_adds_a_worker_and_ttou_removes_one(two_on_sqlite: ServerProcess) -> None:

@@ -45,8 +45,9 @@ def workers_of(server: ServerProcess) -> set[int]:
     }
 
 
-def _socket_inode(server_port: int, client_port: int) -> int | None:
-    """The inode of the server's end of the TCP connection between the two ports."""
+def socket_inode(server_port: int, client_port: int) -> int | None:
+    """The inode of the server's end of the TCP connection between the two ports (client port 0:
+    the listening socket)."""
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = line.split()
         local, remote = (int(a.split(":")[1], 16) for a in fields[1:3])
@@ -81,7 +82,7 @@ def ask(server: ServerProcess) -> tuple[int, int | None]:
         response.read()
         if conn.sock is None:
             return response.status, None
-        inode = _socket_inode(server.port, conn.sock.getsockname()[1])
+        inode = socket_inode(server.port, conn.sock.getsockname()[1])
         pid = None if inode is None else holder(workers_of(server), inode)
         return response.status, pid
     except (OSError, http.client.HTTPException):
