@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.engine.board import RUIN_CODE, frame_fits, frame_place, frame_valid, iter_cells
-from magdagdon.engine.board_codes import EMPTY, Codes, fit_masks, frame_of_codes, put
+from magdagdon.engine.board_codes import EMPTY, Codes, fit_masks, frame_of_codes
 from magdagdon.engine.dice import roll_chances, roll_outcomes
 from magdagdon.engine.rules import DELTAS, VALUES, adjusted
 from magdagdon.engine.search import can_place_frame
@@ -28,9 +28,11 @@ def turn_plans(codes: Codes, dice: tuple[int, ...], min_required: int) -> dict[C
     """Every distinct board reachable by staging at least ``min_required`` of ``dice``, with a
     plan."""
     plans: dict[Codes, Placement] = {}
-    seen: set[Codes] = set()
+    seen: set[int] = set()  # the boards met, as ints (``_number``): most are met in many orders
 
-    def grow(board: Codes, frame: Frame, left: tuple[int, ...], placed: Placement) -> None:
+    def grow(
+        board: Codes, number: int, frame: Frame, left: tuple[int, ...], placed: Placement
+    ) -> None:
         if len(placed) >= min_required and board not in plans:
             plans[board] = placed
         if not left:
@@ -42,13 +44,21 @@ def turn_plans(codes: Codes, dice: tuple[int, ...], min_required: int) -> dict[C
                 continue
             tried.add(value)
             rest = left[:i] + left[i + 1 :]
+            bits = _BITS[value]
             for cell in iter_cells(frame_valid(frame, value)):
-                after = put(board, cell, value)
-                if after not in seen:
-                    seen.add(after)
-                    grow(after, frame_place(frame, cell, value), rest, (*placed, (die, cell)))
+                after_number = number | bits[cell]
+                if after_number not in seen:
+                    seen.add(after_number)
+                    after = board[:cell] + (value,) + board[cell + 1 :]  # noqa: RUF005 (put)
+                    grow(
+                        after,
+                        after_number,
+                        frame_place(frame, cell, value),
+                        rest,
+                        (*placed, (die, cell)),
+                    )
 
-    grow(codes, frame_of_codes(codes), tuple(range(len(dice))), ())
+    grow(codes, _number(codes), frame_of_codes(codes), tuple(range(len(dice))), ())
     return plans
 
 
