@@ -99,7 +99,8 @@ class Evaluator:
         self.weights = weights
         if residual is None and weights.residual is not None:
             residual = load_residual(weights.residual)
-        self._residual = residual
+        # Read as a bound method, with the empty cells counted here (every board evaluated).
+        self._correction = residual.of if residual is not None else None
         self._share = weights.residual_share
         # A line's value depends on these weights alone: every evaluator with them (each bot's,
         # each review's) shares one table, filled as lines are met.
@@ -110,6 +111,7 @@ class Evaluator:
         self._boards: dict[Codes, float] = {}
         self._calibration = weights.calibration
         self._frontier = weights.frontier
+        self._extras = bool(weights.frontier or weights.conflict)
 
     def forget(self) -> None:
         """Drop the memoised board values (after the correction they include has changed)."""
@@ -200,7 +202,7 @@ class Evaluator:
             m = b11 & b14
             penalty += cost[m]
             e15 = entry[m]
-        if self._frontier or self.weights.conflict:
+        if self._extras:
             entries = [e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15]
             penalty = self._frontier_and_conflicts(entries, empties, penalty)
         lines = self._lines
@@ -221,8 +223,9 @@ class Evaluator:
             except KeyError as missing:
                 key = missing.args[0]
                 lines[key] = self._line_value(_line_entries(key))
-        if self._residual is not None and empties:
-            total += self._share * self._residual(codes)
+        correction = self._correction
+        if correction is not None and empties:
+            total += self._share * correction(codes, empties)
         self._boards[codes] = total
         return total
 

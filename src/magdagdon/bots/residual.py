@@ -53,13 +53,18 @@ class Residual:
             raise ValueError(f"a residual has {_SIZE} weights, not {len(self.weights)}")
 
     def __call__(self, codes: Codes) -> float:
-        """The correction for ``codes`` (16 cell codes): the weight by empty cells, then each
-        tuple's in the order of ``TUPLES`` (``value``, written out: the bots ask it of every
-        board they evaluate, and a test checks the two agree to the last bit)."""
+        """The correction for ``codes`` (16 cell codes)."""
+        return self.of(codes, codes.count(EMPTY))
+
+    def of(self, codes: Codes, empties: int) -> float:
+        """The correction for ``codes``, which has ``empties`` empty cells (the evaluation has
+        counted them): the weight by empty cells, then each tuple's in the order of ``TUPLES``
+        (``value``, written out: the bots ask it of every board they evaluate, and a test checks
+        the two agree to the last bit)."""
         w = self.weights
         c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15 = codes
         return (
-            w[_SIZE - 17 + codes.count(EMPTY)]
+            w[_SIZE - 17 + empties]
             + w[((c0 * 8 + c1) * 8 + c2) * 8 + c3]
             + w[4096 + ((c4 * 8 + c5) * 8 + c6) * 8 + c7]
             + w[8192 + ((c8 * 8 + c9) * 8 + c10) * 8 + c11]
