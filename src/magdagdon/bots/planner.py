@@ -33,7 +33,7 @@ def turn_plans(codes: Codes, dice: tuple[int, ...], min_required: int) -> dict[C
     def grow(
         board: Codes, number: int, frame: Frame, left: tuple[int, ...], placed: Placement
     ) -> None:
-        if len(placed) >= min_required and board not in plans:
+        if len(placed) >= min_required:  # every board but the first is met once (``seen``)
             plans[board] = placed
         if not left:
             return
