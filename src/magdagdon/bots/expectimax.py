@@ -147,6 +147,7 @@ class ExpectimaxBot(TurnBot):
         self._candidates: dict[tuple[Codes, tuple[int, ...], int], Candidates] = {}
         self._worths: dict[tuple[Codes, int], list[float]] = {}
         self._rerolled: dict[tuple[Codes, int, tuple[int, ...], int], float] = {}
+        self._options: dict[tuple[Codes, int, tuple[int, ...]], list[tuple[Action, float]]] = {}
         # The evaluation's best board for each roll (and a RUIN's), by board and minimum: the
         # same for every Power penalty, and a reroll's outcomes value each board again with the
         # next use's penalty (the walk was 3–4 times per board in a PEACEFUL review).
@@ -176,6 +177,7 @@ class ExpectimaxBot(TurnBot):
         self._candidates.clear()
         self._worths.clear()
         self._rerolled.clear()
+        self._options.clear()
         self._evaluated.clear()
 
     def _magdagdon_chance(self, codes: Codes, min_required: int) -> float:
@@ -387,7 +389,7 @@ class ExpectimaxBot(TurnBot):
         now = worth(state.dice)
         cost = penalty + self.settings.reserve[min(state.powers_left, 3)]
         later = state.difficulty.penalty_after(state.powers_used + 1)
-        options = sorted(self._power_options(state, codes, worth), key=lambda o: -o[1])
+        options = self._sorted_options(state, codes, worth)
         best_action: Action | None = None
         best_value = value_now
         adjusts = [o for o in options if isinstance(o[0], Adjust)][:2]
@@ -411,6 +413,21 @@ class ExpectimaxBot(TurnBot):
         if best_action is None:
             return None
         return Advice(best_action, (), best_value + cost - penalty - state.power_penalty)
+
+    def _sorted_options(
+        self, state: GameState, codes: Codes, worth: Callable[[tuple[int, ...]], float]
+    ) -> list[tuple[Action, float]]:
+        """:meth:`_power_options`, the best first (read only, never changed by a caller).
+        Memoised by the board, the minimum and the dice, all they depend on: a review's exact
+        means ask the same dice on the same board again with each Power use made (4–5 times)."""
+        key = (codes, state.min_required, state.dice)
+        found = self._options.get(key)
+        if found is None:
+            if len(self._options) > 5_000:
+                self._options.clear()
+            options = self._power_options(state, codes, worth)
+            found = self._options[key] = sorted(options, key=lambda o: -o[1])
+        return found
 
     def _power_options(
         self, state: GameState, codes: Codes, worth: Callable[[tuple[int, ...]], float]
