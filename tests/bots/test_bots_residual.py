@@ -207,3 +207,26 @@ def test_training_on_the_look_ahead_does_not_depend_on_the_processes(tmp_path: P
     start = Residual.from_bytes(Path(init).read_bytes()).weights
     changed = sum(a != b for a, b in zip(outputs[0], start, strict=True))
     assert changed > 100  # the 4 games' boards and their images moved
+
+
+@pytest.mark.parametrize("name", COMMITTED)
+@given(boards=st.lists(boards, min_size=1, max_size=40))
+def test_the_committed_tables_read_in_bands_give_every_value_to_the_last_bit(
+    name: str, boards: list[tuple[int, ...]]
+) -> None:
+    tables = load(name)
+    assert tables.reader() == tables.banded  # their sums are exact in any order
+    for board in boards:  # met twice: the bands computed, then remembered
+        for _ in range(2):
+            assert tables.banded(board, board.count(0)) == tables.value(board)
+
+
+def test_tables_whose_sums_may_round_are_read_in_order() -> None:
+    residual = Residual()
+    residual.weights[0], residual.weights[1] = 2.0**20, 2.0**-20  # not exact in any order
+    assert not residual.read_in_bands()
+    assert residual.reader() == residual.of
+    trained = Residual.from_bytes(load("peaceful").to_bytes())
+    assert trained.read_in_bands()
+    trained.update((0,) * 16, 0.1)  # weights changed: the bands' sums are stale
+    assert trained.reader() == trained.of

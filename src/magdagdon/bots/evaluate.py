@@ -100,7 +100,7 @@ class Evaluator:
         if residual is None and weights.residual is not None:
             residual = load_residual(weights.residual)
         # Read as a bound method, with the empty cells counted here (every board evaluated).
-        self._correction = residual.of if residual is not None else None
+        self._correction = residual.reader() if residual is not None else None
         self._share = weights.residual_share
         # A line's value depends on these weights alone: every evaluator with them (each bot's,
         # each review's) shares one table, filled as lines are met.
