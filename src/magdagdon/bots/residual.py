@@ -220,13 +220,16 @@ def sums_exact(weights: array[float]) -> bool:
     weights lie within about 2^-16 and 2^6."""
     if array("d", array("f", weights)) != weights:
         return False
-    if any(math.copysign(1.0, w) < 0 for w in weights if not w):  # -0.0 + -0.0 keeps its sign
+    if _NEGATIVE_ZERO in array("Q", weights.tobytes()):  # -0.0 + -0.0 keeps its sign
         return False
-    nonzero = [abs(w) for w in weights if w]
+    nonzero = list(map(abs, filter(None, weights)))
     if not nonzero:
         return True
     quantum = math.ldexp(1.0, math.frexp(min(nonzero))[1] - 24)
     return (len(TUPLES) + 1) * max(nonzero) < math.ldexp(quantum, 53)
+
+
+_NEGATIVE_ZERO = 1 << 63  # the bits of -0.0
 
 
 def data_path(name: str) -> Path:
