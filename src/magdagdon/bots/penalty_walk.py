@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.planner import _BITS, _WITH, _number
-from magdagdon.engine.board import frame_place, frame_valid, iter_cells
+from magdagdon.engine.board import frame_place, frame_valid_all, iter_cells
 from magdagdon.engine.board_codes import Codes, frame_of_codes
 from magdagdon.engine.rules import VALUES
 
@@ -33,8 +33,9 @@ def boards_by_multiset(codes: Codes, low: int, high: int) -> dict[tuple[int, ...
         depth = len(used) + 1
         scored, deeper = depth >= low, depth < high
         with_value = _WITH[used]
+        valid = frame_valid_all(frame)
         for value in VALUES:
-            cells = frame_valid(frame, value)
+            cells = valid[value]
             if not cells:
                 continue
             key = with_value[value]

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magdagdon.engine.board import RUIN_CODE, frame_fits, frame_place, frame_valid, iter_cells
+from magdagdon.engine.board import (
+    RUIN_CODE,
+    frame_fits,
+    frame_place,
+    frame_valid,
+    frame_valid_all,
+    iter_cells,
+)
 from magdagdon.engine.board_codes import EMPTY, Codes, fit_masks, frame_of_codes
 from magdagdon.engine.dice import roll_chances, roll_outcomes
 from magdagdon.engine.rules import DELTAS, VALUES, adjusted
@@ -78,8 +85,9 @@ def extension_table(
         depth = len(used) + 1
         scored, deeper = depth >= low, depth < high
         with_value = _WITH[used]
+        valid = frame_valid_all(frame)
         for value in VALUES:
-            cells = frame_valid(frame, value)
+            cells = valid[value]
             if not cells:
                 continue
             key = with_value[value]
