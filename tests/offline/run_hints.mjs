@@ -2,7 +2,10 @@
 // started by src/magdagdon/web/engine/boot.mjs over build/web-engine/, then the computer player
 // (magdagdon-bots.zip) by its startHints; one hint for each state read.
 //
-// usage: node run_hints.mjs WEB_ENGINE_DIR < {"states": [codec state…]} > {"hints": [...], "ms": [...]}
+// Also the bots' ordered sum and Python's own sum() of the same terms there, as `sums`.
+//
+// usage: node run_hints.mjs WEB_ENGINE_DIR < {"states": [codec state…], "terms": [float…]}
+//          > {"hints": [...], "ms": [...], "sums": {"ordered": float, "builtin": float}}
 
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,7 +18,7 @@ const { startEngine, startHints } = await import(
   pathToFileURL(join(here, "../../src/magdagdon/web/engine/boot.mjs")).href
 );
 
-const { states } = JSON.parse(readFileSync(0, "utf8"));
+const { states, terms } = JSON.parse(readFileSync(0, "utf8"));
 const engine = await startEngine({
   loadPyodide,
   indexURL: webEngine + "/",
@@ -29,4 +32,10 @@ for (const state of states) {
   hints.push(hint({ state }));
   ms.push(performance.now() - t);
 }
-process.stdout.write(JSON.stringify({ hints, ms }));
+engine.pyodide.globals.set("terms", engine.pyodide.toPy(terms));
+const sums = JSON.parse(engine.pyodide.runPython(`
+import json
+from magdagdon.bots.ordered import ordered_sum
+json.dumps({"ordered": ordered_sum(terms), "builtin": sum(terms)})
+`));
+process.stdout.write(JSON.stringify({ hints, ms, sums }));

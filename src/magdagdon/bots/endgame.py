@@ -19,6 +19,7 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING
 
+from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
@@ -65,8 +66,8 @@ for _size in range(DICE_PER_ROLL):
             (INDEX[tuple(sorted(_keep + rolled))], chance)
             for rolled, chance in roll_chances(DICE_PER_ROLL - _size)
         )
-#: The same, as the rolls' indices and their chances apart (for ``sum(map(mul, …))``: the same
-#: products added in the same order as a generator's, without a frame for each).
+#: The same, as the rolls' indices and their chances apart (for ``ordered_sum(map(mul, …))``:
+#: the same products added in the same order as a generator's, without a frame for each).
 _REROLLED_APART: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]], ...] = tuple(
     (keep, tuple(j for j, _ in outcomes), tuple(c for _, c in outcomes))
     for keep, outcomes in _REROLLED.items()
@@ -105,7 +106,7 @@ class Endgame:
             if len(self._rolls) > self._limit:
                 self._rolls.clear()
             by_roll = self.dice_values(codes, used)
-            found = sum(map(mul, ROLL_CHANCES, by_roll))
+            found = ordered_sum(map(mul, ROLL_CHANCES, by_roll))
             self._rolls[key] = found
         return found
 
@@ -135,8 +136,7 @@ class Endgame:
         """The value of rerolling all dice but ``kept`` (sorted values), before its penalty: the
         expectation over the outcomes, each played best with one more use made."""
         after = self.dice_values(codes, used + 1)
-        found: float = sum(map(mul, _CHANCES[kept], map(after.__getitem__, _INDICES[kept])))
-        return found
+        return ordered_sum(map(mul, _CHANCES[kept], map(after.__getitem__, _INDICES[kept])))
 
     def _placed(self, codes: Codes, used: int) -> list[float]:
         """For each roll, the best board it can leave (a RUIN's when it places nothing)."""
@@ -152,7 +152,7 @@ class Endgame:
     def _rerolled(after: list[float]) -> dict[tuple[int, ...], float]:
         at = after.__getitem__
         return {
-            keep: sum(map(mul, chances, map(at, indices)))
+            keep: ordered_sum(map(mul, chances, map(at, indices)))
             for keep, indices, chances in _REROLLED_APART
         }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from magdagdon.bots.ordered import ordered_sum
 from magdagdon.engine.board import (
     RUIN_CODE,
     frame_fits,
@@ -196,7 +197,7 @@ def magdagdon_chance(codes: Codes, min_required: int) -> float:
     for part, values, rolls in _PARTS[need]:
         if rolls & ~covered and not values & ~fitting and can_place_frame(frame, part, need):
             covered |= rolls
-    return 1.0 - sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
+    return 1.0 - ordered_sum(ROLL_CHANCES[i] for i in range(len(ROLL_VALUES)) if covered >> i & 1)
 
 
 def chance_key(codes: Codes, min_required: int) -> tuple[Codes, int, bool]:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from magdagdon.bots.advice import unstaged as unstaged  # the review's and the tests' too
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.expectimax import ExpectimaxBot
+from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
 from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage
 from magdagdon.engine.board import RUIN_CODE
@@ -158,11 +159,11 @@ class Values:
             if state.phase is not Phase.ROLL or self._exact(state):
                 return self.of(state)
             outcomes = roll_chances(4)
-            return sum(chance * self.of(state.roll_with(v)) for v, chance in outcomes)
+            return ordered_sum(chance * self.of(state.roll_with(v)) for v, chance in outcomes)
         if self._exact(state) or self.exact_rerolls:
             return self.after_reroll(state, dice)
         outcomes = roll_chances(len(dice))
-        return sum(chance * self.of(state.reroll_with(dice, v)) for v, chance in outcomes)
+        return ordered_sum(chance * self.of(state.reroll_with(dice, v)) for v, chance in outcomes)
 
     @staticmethod
     def _exact(state: GameState) -> bool:
@@ -208,7 +209,9 @@ class Values:
         found = self._rerolls.get(key)
         if found is None:
             outcomes = roll_chances(len(dice))
-            found = sum(chance * self.of(position.reroll_with(dice, v)) for v, chance in outcomes)
+            found = ordered_sum(
+                chance * self.of(position.reroll_with(dice, v)) for v, chance in outcomes
+            )
             if len(self._rerolls) >= self._limit:
                 self._rerolls.clear()
             self._rerolls[key] = found
