@@ -37,37 +37,59 @@ def turn_plans(codes: Codes, dice: tuple[int, ...], min_required: int) -> dict[C
     plan."""
     plans: dict[Codes, Placement] = {}
     seen: set[int] = set()  # the boards met, as ints (``_number``): most are met in many orders
+    add = seen.add
+    # A board placing every die is kept without a call of its own (most boards are such).
+    last_kept = len(dice) >= min_required
+    choices = _Choices(dice)
 
     def grow(
         board: Codes, number: int, frame: Frame, left: tuple[int, ...], placed: Placement
     ) -> None:
         if len(placed) >= min_required:  # every board but the first is met once (``seen``)
             plans[board] = placed
-        if not left:
-            return
-        tried = set()
-        for i, die in enumerate(left):
-            value = dice[die]
-            if value in tried:
-                continue
-            tried.add(value)
-            rest = left[:i] + left[i + 1 :]
-            bits = _BITS[value]
+        for die, value, rest, bits in choices[left]:
             for cell in iter_cells(frame_valid(frame, value)):
                 after_number = number | bits[cell]
                 if after_number not in seen:
-                    seen.add(after_number)
+                    add(after_number)
                     after = board[:cell] + (value,) + board[cell + 1 :]  # noqa: RUF005 (put)
-                    grow(
-                        after,
-                        after_number,
-                        frame_place(frame, cell, value),
-                        rest,
-                        (*placed, (die, cell)),
-                    )
+                    if rest:
+                        grow(
+                            after,
+                            after_number,
+                            frame_place(frame, cell, value),
+                            rest,
+                            (*placed, (die, cell)),
+                        )
+                    elif last_kept:
+                        plans[after] = (*placed, (die, cell))
 
     grow(codes, _number(codes), frame_of_codes(codes), tuple(range(len(dice))), ())
     return plans
+
+
+#: A die to stage next: its index, its value, the dice left after it, and ``_BITS`` of its value.
+_Choice = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+class _Choices(dict[tuple[int, ...], list[_Choice]]):
+    """By the dice left (indices), the dice worth staging next: the first die of each value (a
+    die of the same value leaves the same boards), made when first asked."""
+
+    def __init__(self, dice: tuple[int, ...]) -> None:
+        super().__init__()
+        self._dice = dice
+
+    def __missing__(self, left: tuple[int, ...]) -> list[_Choice]:
+        found: list[_Choice] = []
+        tried = set()
+        for i, die in enumerate(left):
+            value = self._dice[die]
+            if value not in tried:
+                tried.add(value)
+                found.append((die, value, left[:i] + left[i + 1 :], _BITS[value]))
+        self[left] = found
+        return found
 
 
 def extension_table(
