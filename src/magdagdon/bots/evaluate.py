@@ -45,15 +45,6 @@ _CLASH = tuple(tuple(bool(a and b and not may_touch(a, b)) for b in range(7)) fo
 _FRONTIER_FROM = 6
 #: An empty cell's entry in a line key, by the mask of the values it accepts (none: a RUIN).
 _ENTRY = (RUIN_CODE, *(_OPEN + mask for mask in _MASKS[1:]))
-_KEY_BASE = 72  # _OPEN + 64 masks: every entry of a line key is below it
-
-
-def _line_entries(key: int) -> tuple[int, int, int, int]:
-    """The four entries a line key is made of (the inverse of the key in ``Evaluator``)."""
-    key, d = divmod(key, _KEY_BASE)
-    key, c = divmod(key, _KEY_BASE)
-    a, b = divmod(key, _KEY_BASE)
-    return a, b, c, d
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +78,11 @@ class Weights:
 
 DEFAULT = Weights()
 
-#: Line values by line key (``Evaluator``), one table for each set of the weights they depend on.
-_LINE_TABLES: dict[tuple[tuple[float, ...], tuple[float, ...] | None, float], dict[int, float]] = {}
+#: Line values by line key (its four cells' entries: a number's or a RUIN's code, an open cell's
+#: ``_ENTRY``), one table for each set of the weights they depend on.
+_LINE_TABLES: dict[
+    tuple[tuple[float, ...], tuple[float, ...] | None, float], dict[tuple[int, ...], float]
+] = {}
 
 
 class Evaluator:
@@ -208,21 +202,23 @@ class Evaluator:
         lines = self._lines
         while True:  # a line not valued yet is valued once, and the sum taken again
             try:
+                # A line's key is the tuple of its entries: a tuple of four small ints hashes
+                # in C for less than the three products and sums that would make it one int.
                 total = (  # the rows, then the columns (``scoring.LINES``), added in that order
                     -penalty
-                    + lines[((e0 * 72 + e1) * 72 + e2) * 72 + e3]
-                    + lines[((e4 * 72 + e5) * 72 + e6) * 72 + e7]
-                    + lines[((e8 * 72 + e9) * 72 + e10) * 72 + e11]
-                    + lines[((e12 * 72 + e13) * 72 + e14) * 72 + e15]
-                    + lines[((e0 * 72 + e4) * 72 + e8) * 72 + e12]
-                    + lines[((e1 * 72 + e5) * 72 + e9) * 72 + e13]
-                    + lines[((e2 * 72 + e6) * 72 + e10) * 72 + e14]
-                    + lines[((e3 * 72 + e7) * 72 + e11) * 72 + e15]
+                    + lines[e0, e1, e2, e3]
+                    + lines[e4, e5, e6, e7]
+                    + lines[e8, e9, e10, e11]
+                    + lines[e12, e13, e14, e15]
+                    + lines[e0, e4, e8, e12]
+                    + lines[e1, e5, e9, e13]
+                    + lines[e2, e6, e10, e14]
+                    + lines[e3, e7, e11, e15]
                 )
                 break
             except KeyError as missing:
                 key = missing.args[0]
-                lines[key] = self._line_value(_line_entries(key))
+                lines[key] = self._line_value(key)
         correction = self._correction
         if correction is not None and empties:
             total += self._share * correction(codes, empties)
