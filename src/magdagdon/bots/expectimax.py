@@ -201,7 +201,7 @@ class ExpectimaxBot(TurnBot):
         if not empties:
             return float(board_points(codes))
         key = (codes, base_minimum, -1 if penalty is None else penalty)
-        found = self._after.get(key)  # (as ``leaf`` below)
+        found = self._after.get(key)  # (as ``_leaf`` does)
         if found is None:
             found = self._book.get(key)
         if found is not None:
@@ -211,8 +211,8 @@ class ExpectimaxBot(TurnBot):
         min_required = rules.min_required(base_minimum, empties)
         exact = empties <= self.settings.exact
         high = min(empties if exact else min_required, DICE_PER_ROLL)
-
-        leaf = self._leaf(base_minimum, penalty)
+        if exact and self.penalties_from is not None:
+            return self._exact_after(codes, base_minimum, penalty, min_required, high)
 
         def risky(board: Codes) -> float:
             return self.leaf_value(board, base_minimum)
@@ -220,10 +220,8 @@ class ExpectimaxBot(TurnBot):
         # The risk counts only on boards with at most ``risk_upto`` empty cells: a table whose
         # boards all have more is the evaluation's alone, asked without the calls around it.
         at_risk = self.settings.risk_weight and empties - high <= self.settings.risk_upto
-        if exact and self.penalties_from is not None:
-            return self._exact_after(codes, base_minimum, penalty, min_required, high)
         if exact or at_risk or high != min_required:
-            score = leaf if exact else risky
+            score = self._leaf(base_minimum, penalty) if exact else risky
             table = extension_table(codes, min_required, high, score)
             ruin = max(score(board) for board in ruin_boards(codes))
             best = best_by_roll(table)
