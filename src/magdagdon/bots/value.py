@@ -36,6 +36,7 @@ while the player stages and returns dice (they are no steps of a review).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from magdagdon.bots.advice import unstaged as unstaged  # the review's and the tests' too
@@ -103,6 +104,18 @@ class Value(NamedTuple):
         return self.raw if self.key is None else self.raw + offset(self.key)
 
 
+_POSITION = attrgetter("difficulty", "phase", "board", "dice", "powers_used", "min_required")
+_BEFORE_REROLL = attrgetter("difficulty", "board", "powers_used", "min_required")
+
+
+def _position(state: GameState) -> tuple[object, ...]:
+    """What the bot's decision at ``state`` (nothing staged) depends on: a state's identity
+    without its seed, the dice drawn so far and the turn's number. The same position is met
+    again along other paths (a roll's outcome, and the same dice after another die was rerolled),
+    and its value and advice are the same to the bit."""
+    return _POSITION(state)
+
+
 class Values:
     """V(s) with one bot (and its caches); memoised by position, so a review and its summary ask
     the search once a state. Not thread-safe: one per thread, or behind a lock."""
@@ -119,8 +132,8 @@ class Values:
         if self._fills:
             self.bot.penalties_from = 0
         self.exact_rerolls = exact_rerolls
-        self._memo: dict[GameState, tuple[Value, Advice | None]] = {}
-        self._rerolls: dict[tuple[GameState, tuple[int, ...]], float] = {}
+        self._memo: dict[tuple[object, ...], tuple[Value, Advice | None]] = {}
+        self._rerolls: dict[tuple[object, ...], float] = {}
         self._limit = memo
 
     def position(self, state: GameState) -> None:
@@ -176,11 +189,12 @@ class Values:
         if state.phase is Phase.ROLL:
             return self._roll(state), None
         position = unstaged(state)
-        found = self._memo.get(position)
+        key = _position(position)
+        found = self._memo.get(key)
         if found is None:
             if len(self._memo) >= self._limit:
                 self._memo.clear()
-            found = self._memo[position] = self._decision(position)
+            found = self._memo[key] = self._decision(position)
         return found
 
     def reroll(self, state: GameState, dice: tuple[int, ...]) -> Value:
@@ -203,9 +217,9 @@ class Values:
 
     def _mean_of_reroll(self, position: GameState, dice: tuple[int, ...]) -> float:
         """The exact mean of V over the outcomes of rerolling ``dice`` at ``position``, memoised
-        by the position and the values kept (which dice show them is all one)."""
-        kept = tuple(sorted(v for d, v in enumerate(position.dice) if d not in dice))
-        key = (position, kept)
+        by the position with the rerolled dice's values left out (they are in the air)."""
+        kept = tuple(0 if d in dice else v for d, v in enumerate(position.dice))
+        key = (*_BEFORE_REROLL(position), kept)
         found = self._rerolls.get(key)
         if found is None:
             outcomes = roll_chances(len(dice))
