@@ -44,8 +44,8 @@ Review = dict[str, Any]
 # values:
 #: each is the worst of its kind there, or a slip below 5 points).
 BAD_CHOICES: dict[str, tuple[Difficulty, int, int, list[Action], str | None]] = {
-    "a RUIN on the worst cell": (Difficulty.NIGHTMARE, 4, 4, [Ruin(12)], "blunder"),
-    "a RUIN on a poor cell": (Difficulty.NIGHTMARE, 31, 5, [Ruin(0)], "inaccuracy"),
+    "a RUIN on the worst cell": (Difficulty.NIGHTMARE, 4, 4, [Ruin(0)], "blunder"),
+    "a RUIN on a poor cell": (Difficulty.NIGHTMARE, 13, 5, [Ruin(3)], "inaccuracy"),
     "a placement far from the computer's": (
         Difficulty.SURVIVAL,
         2,

@@ -16,7 +16,7 @@ from magdagdon.engine import Action, Difficulty, GameState, Phase, Reroll, Ruin
 from magdagdon.engine.board import from_codes
 
 #: (difficulty, seed, turn, the bad choice played at that turn's first decision)
-SAMPLE = [(Difficulty.NIGHTMARE, 4, 4, Ruin(12))]
+SAMPLE = [(Difficulty.NIGHTMARE, 4, 4, Ruin(0))]
 ROLLOUTS = 30
 
 

@@ -366,11 +366,14 @@ class ExpectimaxBot(TurnBot):
             self._candidates.clear()
         width = self.settings.width
         plans = turn_plans(codes, dice, min_required)
+        # Boards of equal evaluation in the order of the boards themselves: the dice's order in
+        # the tray must not decide which are kept (the same position, the same decision).
+        evaluate = self.evaluate
         if plans:
-            boards = sorted(plans, key=self.evaluate)[-width:]
+            boards = sorted(plans, key=lambda b: (evaluate(b), b))[-width:]
             found = boards, {b: plans[b] for b in boards}
         else:
-            found = sorted(ruin_boards(codes), key=self.evaluate)[-width:], None
+            found = sorted(ruin_boards(codes), key=lambda b: (evaluate(b), b))[-width:], None
         self._candidates[key] = found
         return found
 
@@ -415,36 +418,45 @@ class ExpectimaxBot(TurnBot):
     def _sorted_options(
         self, state: GameState, codes: Codes, worth: Callable[[tuple[int, ...]], float]
     ) -> list[tuple[Action, float]]:
-        """:meth:`_power_options`, the best first (read only, never changed by a caller).
-        Memoised by the board, the minimum and the dice, all they depend on: a review's exact
-        means ask the same dice on the same board again with each Power use made (4–5 times)."""
+        """:meth:`_power_options`, the best first (read only, never changed by a caller); of
+        equal worth, by the dice they leave, so that which are searched does not hang on the
+        dice's order in the tray. Memoised by the board, the minimum and the dice, all they
+        depend on: a review's exact means ask the same dice on the same board again with each
+        Power use made (4–5 times)."""
         key = (codes, state.min_required, state.dice)
         found = self._options.get(key)
         if found is None:
             if len(self._options) > 5_000:
                 self._options.clear()
             options = self._power_options(state, codes, worth)
-            found = self._options[key] = sorted(options, key=lambda o: -o[1])
+            found = self._options[key] = [
+                (action, worth_of) for worth_of, _, action in sorted(options, key=_best_first)
+            ]
         return found
 
     def _power_options(
         self, state: GameState, codes: Codes, worth: Callable[[tuple[int, ...]], float]
-    ) -> Iterator[tuple[Action, float]]:
+    ) -> Iterator[tuple[float, tuple[int, ...], Action]]:
         """Each Power use the engine allows now, with the worth of the dice it leaves (a reroll's
-        expected over its outcomes); rerolls that leave the same values are weighed once."""
+        expected over its outcomes) and those dice (sorted; a reroll's kept and rolled values):
+        uses that leave the same values are weighed once."""
         dice = state.dice
-        tried: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        tried: set[tuple[int, ...]] = set()
         for action in state.legal_actions():
             if isinstance(action, Adjust):
-                yield action, worth(_adjusted(dice, action))
+                after = _adjusted(dice, action)
+                left = (0, *sorted(after))
+                if left not in tried:
+                    tried.add(left)
+                    yield worth(after), left, action
             elif isinstance(action, Reroll):
                 chosen = action.dice
                 kept = tuple(sorted(dice[d] for d in range(len(dice)) if d not in chosen))
                 rolled = tuple(sorted(dice[d] for d in chosen))
-                if (kept, rolled) in tried:
-                    continue
-                tried.add((kept, rolled))
-                yield action, self._reroll_worth(state, codes, kept, len(chosen))
+                left = (1, *kept, 0, *rolled)
+                if left not in tried:
+                    tried.add(left)
+                    yield self._reroll_worth(state, codes, kept, len(chosen)), left, action
 
     def _dice_worth(self, state: GameState, codes: Codes) -> Callable[[tuple[int, ...]], float]:
         """The evaluated worth of the turn's best board for any four dice values."""
@@ -514,6 +526,11 @@ class ExpectimaxBot(TurnBot):
         kept = tuple(sorted(v for d, v in enumerate(state.dice) if d not in dice))
         gain = self._reroll_worth(state, codes, kept, len(dice))
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
+
+
+def _best_first(option: tuple[float, tuple[int, ...], Action]) -> tuple[float, tuple[int, ...]]:
+    """The order of Power options: the highest worth first, then by the dice they leave."""
+    return -option[0], option[1]
 
 
 def _rescued(best: list[float | None], ruin: float, penalty: int | None) -> float:
