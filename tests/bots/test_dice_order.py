@@ -2,7 +2,8 @@
 values are one position, with one V and one decision (the same values on the same cells, the
 same Power on a die of the same value). The look-ahead searches only its best two BAWAS −1 /
 DAGDAG +1 and its best boards by evaluation; ties among them were once broken by the dice's
-order, and the same first roll of PEACEFUL said 438.7 in one order and 421.0 in another."""
+order, and the same first roll of PEACEFUL said 438.7 in one order and 421.0 in another; the
+exact end, V the same, placed the same dice on other cells."""
 
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ def _decision(state: GameState) -> tuple[float, object]:
     if isinstance(action, Adjust):
         said: object = ("adjust", dice[action.die], action.delta)
     elif isinstance(action, Reroll):
-        said = ("reroll", sorted(dice[d] for d in action.dice))
+        said = ("reroll", tuple(sorted(dice[d] for d in action.dice)))
     elif advice.placement:
-        said = ("place", sorted((dice[d], cell) for d, cell in advice.placement))
+        said = ("place", tuple(sorted((dice[d], cell) for d, cell in advice.placement)))
     else:
         said = ("ruin", action)
     return value, said
@@ -47,16 +48,20 @@ def _rows(rows: str, difficulty: Difficulty = PEACEFUL, used: int = 0) -> GameSt
 
 
 @pytest.mark.parametrize(
-    ("board", "dice"),
+    ("difficulty", "board", "dice"),
     [
         # The first roll: staging the 5 and the 4, or DAGDAG +1 on the 2, by the tray's order.
-        ("....  ....  ....  ....", (5, 1, 4, 2)),
+        (PEACEFUL, "....  ....  ....  ....", (5, 1, 4, 2)),
         # Mid-game: a placement in one order, DAGDAG +1 in another.
-        (".6..  .555  .44.  .3..", (4, 1, 6, 2)),
+        (PEACEFUL, ".6..  .555  .44.  .3..", (4, 1, 6, 2)),
+        # The exact end: two placements of equal value, the first found in die order.
+        (NIGHTMARE, "x4..  x34x  123.  112x", (4, 3, 3, 4)),
     ],
 )
-def test_every_order_of_a_roll_is_one_position(board: str, dice: tuple[int, ...]) -> None:
-    state = _rows(board)
+def test_every_order_of_a_roll_is_one_position(
+    difficulty: Difficulty, board: str, dice: tuple[int, ...]
+) -> None:
+    state = _rows(board, difficulty)
     found = {_decision(state.roll_with(order)) for order in set(permutations(dice))}
     assert len(found) == 1, found
 

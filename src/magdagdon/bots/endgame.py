@@ -162,12 +162,16 @@ class Endgame:
         self, codes: Codes, dice: tuple[int, ...], used: int, min_required: int
     ) -> tuple[float, Action | None, Placement]:
         """The best move for the roll ``dice`` (in die order) on ``codes``, with its value (the
-        Power's penalty taken off): a placement (action None, the plan), a RUIN, or a Power."""
+        Power's penalty taken off): a placement (action None, the plan), a RUIN, or a Power.
+        Near-ties go the same way whatever the dice's order in the tray: the dice are weighed
+        by their values, lowest first."""
         value, action, placement = self._best_placement(codes, dice, used, min_required)
         if used < len(self.penalties):
             penalty = self.penalties[used]
             after = self.dice_values(codes, used + 1)
-            for die, v in enumerate(dice):
+            order = sorted(range(len(dice)), key=dice.__getitem__)
+            for die in order:
+                v = dice[die]
                 for delta in DELTAS:
                     w = adjusted(v, delta)
                     if w is None:
@@ -177,7 +181,7 @@ class Endgame:
                     if worth > value + _TIE:
                         value, action, placement = worth, Adjust(die, delta), ()
             for mask in range(1, 1 << len(dice)):
-                chosen = tuple(d for d in range(len(dice)) if mask >> d & 1)
+                chosen = tuple(sorted(d for i, d in enumerate(order) if mask >> i & 1))
                 kept = tuple(sorted(v for d, v in enumerate(dice) if d not in chosen))
                 rerolled = self.reroll_value(codes, used, kept) - penalty
                 if rerolled > value + _TIE:
@@ -189,7 +193,8 @@ class Endgame:
     ) -> tuple[float, Action | None, Placement]:
         plans = turn_plans(codes, dice, min_required)
         if plans:
-            board = max(plans, key=lambda b: self.roll_value(b, used))
+            # Of boards of equal value, the greatest by its cells (not the first in die order).
+            board = max(plans, key=lambda b: (self.roll_value(b, used), b))
             return self.roll_value(board, used), None, plans[board]
         cells = [c for c in range(len(codes)) if codes[c] == EMPTY]
         values = {c: self.roll_value(_ruined(codes, c), used) for c in cells}
