@@ -260,10 +260,9 @@ def fit(args: argparse.Namespace) -> None:
         test = [r for r in mine if r["base"] in held]
         b_train = np.array([_today(r, difficulty) for r in train])
         b_test = np.array([_today(r, difficulty) for r in test])
-        games = {(r["base"], r["game"]) for r in mine}
         print(
-            f"{name}: {len(train)} nodes fitted ({len({g for g in games if g[0] not in held})}"
-            f" games), {len(test)} held out ({len({g for g in games if g[0] in held})} games)"
+            f"{name}: {len(train)} nodes fitted ({len({(r['base'], r['game']) for r in train})}"
+            f" games), {len(test)} held out ({len({(r['base'], r['game']) for r in test})} games)"
         )
         _report("today (g = 0)", train, b_train, test, b_test)
         for kind in args.kinds:
@@ -332,6 +331,16 @@ def _report(label: str, train: list, gap_train: Any, test: list, gap_test: Any) 
     print(f"  {label}")
     print(f"    in sample  RMS/max (n): {stats(train, gap_train)}")
     print(f"    held out   RMS/max (n): {stats(test, gap_test)}")
+    by: dict[int, list[float]] = {}
+    for r, g in zip(test, gap_test, strict=True):
+        by.setdefault(r["board"][:16].count(EMPTY), []).append(float(g))
+    print(
+        "    held out RMS by empty cells: "
+        + "  ".join(
+            f"{e}: {math.sqrt(sum(g * g for g in gs) / len(gs)):4.1f}"
+            for e, gs in sorted(by.items())
+        )
+    )
 
 
 def main() -> None:
