@@ -207,7 +207,7 @@ def _ntuple(board: tuple[int, ...], shape: bool) -> dict[str, float]:
 
 
 def _features(
-    kind: str, board: list[int], raw: float, difficulty: Difficulty, chance: dict
+    kind: str, board: list[int], raw: float, difficulty: Difficulty, chance: dict[Any, float]
 ) -> dict[str, float]:
     """A feature set's features of a board: ``empties``, ``simple`` (and the empties), ``shape``
     (and the simple), ``ntuple`` (and the simple)."""
@@ -232,7 +232,8 @@ def _today(row: dict[str, Any], difficulty: Difficulty) -> float:
         return raw if key is None else raw + offset(Key(difficulty, *key))
 
     mean = sum(p * value(raw, key) for p, raw, key, _ in row["outcomes"])
-    return value(*row["node"]) - mean
+    gap: float = value(*row["node"]) - mean
+    return gap
 
 
 def fit(args: argparse.Namespace) -> None:
@@ -292,7 +293,9 @@ def fit(args: argparse.Namespace) -> None:
                 print("   ", {n: round(float(t), 2) for n, t in zip(names, theta, strict=True)})
 
 
-def _form(kind: str, row: dict[str, Any], difficulty: Difficulty, chance: dict) -> dict:
+def _form(
+    kind: str, row: dict[str, Any], difficulty: Difficulty, chance: dict[Any, float]
+) -> dict[str, float]:
     form = dict(_features(kind, row["board"], row["node"][0], difficulty, chance))
     for p, raw, key, board in row["outcomes"]:
         if key is None or board is None:
@@ -302,7 +305,7 @@ def _form(kind: str, row: dict[str, Any], difficulty: Difficulty, chance: dict) 
     return form
 
 
-def _matrix(forms: list[dict], index: dict[str, int], np: Any) -> Any:
+def _matrix(forms: list[dict[str, float]], index: dict[str, int], np: Any) -> Any:
     a = np.zeros((len(forms), len(index)))
     for i, form in enumerate(forms):
         for n, v in form.items():
@@ -312,8 +315,14 @@ def _matrix(forms: list[dict], index: dict[str, int], np: Any) -> Any:
     return a
 
 
-def _report(label: str, train: list, gap_train: Any, test: list, gap_test: Any) -> None:
-    def stats(rows: list, gaps: Any) -> str:
+def _report(
+    label: str,
+    train: list[dict[str, Any]],
+    gap_train: Any,
+    test: list[dict[str, Any]],
+    gap_test: Any,
+) -> None:
+    def stats(rows: list[dict[str, Any]], gaps: Any) -> str:
         out = []
         for bucket in ("all", "13-16", "9-12", "5-8"):
             sel = [
