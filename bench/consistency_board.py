@@ -28,16 +28,15 @@ import functools
 import json
 import math
 import time
-from pathlib import Path
 from typing import Any
 
-from consistency_bench import game
-from consistency_fit import MIX, _is_advice, _part
-from magdagdon.bots.endgame import EXACT_UPTO
-from magdagdon.bots.value import Value, Values, after_advice
+from consistency_fit import MIX, _part, followed_nodes, read_rows
+from magdagdon.bots.residual import TUPLES
+from magdagdon.bots.value import Value, Values, after_advice, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board_codes import EMPTY, images
 from magdagdon.engine.dice import roll_chances
+from magdagdon.engine.scoring import LINES
 from magdagdon.sim.summary import game_seed
 
 
@@ -85,28 +84,22 @@ def collect(args: argparse.Namespace) -> None:
             for base in args.seeds:
                 seed = game_seed(base, i)
                 began, nodes = time.process_time(), 0
-                actions = game(difficulty, seed, player)
-                state = GameState.new(difficulty, seed)
-                followed = True  # the node follows the computer's own choice (or the start)
-                for action in actions:
-                    early = state.codes().count(EMPTY) > EXACT_UPTO[difficulty]
-                    if isinstance(action, Roll) and early and followed:
-                        values.position(state)
-                        row = node_row(values, state)
-                        row.update(
-                            difficulty=difficulty.value,
-                            player=player,
-                            base=base,
-                            game=i,
-                            seed=seed,
-                            turn=state.turn,
-                        )
-                        out.write(json.dumps(row) + "\n")
-                        out.flush()
-                        nodes += 1
-                    if state.phase in (Phase.PLACE, Phase.MAGDAGDON) and not state.order:
-                        followed = _is_advice(values, state, actions, action)
-                    state = state.apply(action)
+                for state, action in followed_nodes(values, difficulty, seed, player):
+                    if not isinstance(action, Roll):
+                        continue  # a reroll node is an exact mean already
+                    values.position(state)
+                    row = node_row(values, state)
+                    row.update(
+                        difficulty=difficulty.value,
+                        player=player,
+                        base=base,
+                        game=i,
+                        seed=seed,
+                        turn=state.turn,
+                    )
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
+                    nodes += 1
                 print(
                     f"seed {base} game {i} {player:9s} nodes {nodes:2d}"
                     f"  CPU {time.process_time() - began:5.0f} s"
@@ -117,13 +110,8 @@ def collect(args: argparse.Namespace) -> None:
 
 # ----- the fit ---------------------------------------------------------------------------------
 
-_LINES = tuple(tuple(r * 4 + c for c in range(4)) for r in range(4)) + tuple(
-    tuple(r * 4 + c for r in range(4)) for c in range(4)
-)
-_SQUARES = tuple(
-    (r * 4 + c, r * 4 + c + 1, r * 4 + c + 4, r * 4 + c + 5) for r in range(3) for c in range(3)
-)
-_NEIGHBOURS = tuple(
+#: The cells around each cell, diagonals too (a feature's neighbourhood, wider than the rule's).
+_AROUND = tuple(
     tuple(
         (r + dr) * 4 + c + dc
         for dr in (-1, 0, 1)
@@ -153,14 +141,14 @@ def _simple(
         )
     numbers = [c for c in codes if 1 <= c <= 6]
     ruins = codes.count(7)
-    open_lines = sum(1 for line in _LINES if 7 not in (codes[i] for i in line))
-    full_lines = sum(1 for line in _LINES if all(1 <= codes[i] <= 6 for i in line))
-    dead = 0  # empty cells that no value fits (beside numbers more than 2 apart)
+    open_lines = sum(1 for line in LINES if 7 not in (codes[i] for i in line))
+    full_lines = sum(1 for line in LINES if all(1 <= codes[i] <= 6 for i in line))
+    dead = 0  # empty cells among numbers (diagonals too) more than 2 apart
     beside_number = 0
     for cell in range(16):
         if codes[cell] != EMPTY:
             continue
-        near = [codes[j] for j in _NEIGHBOURS[cell] if 1 <= codes[j] <= 6]
+        near = [codes[j] for j in _AROUND[cell] if 1 <= codes[j] <= 6]
         if near:
             beside_number += 1
             if max(near) - min(near) > 2:
@@ -178,7 +166,7 @@ def _simple(
         "sum": sum(numbers) / 10,
         "raw": raw / 100,  # the look-ahead's own value at the board
     }
-    stage = min(3, (16 - empties) // 4)
+    stage = stage_of(empties)
     return {f"{name}@{stage}": value for name, value in feats.items()}
 
 
@@ -194,10 +182,10 @@ def _ntuple(board: tuple[int, ...], shape: bool) -> dict[str, float]:
     ``shape``, by empty / number / RUIN and the stage), summed over the board's 8 images and
     named by the tuple's class, so that g is the same on every image of a board."""
     codes = tuple(board[:16])
-    stage = min(3, (16 - codes.count(EMPTY)) // 4)
+    stage = stage_of(codes.count(EMPTY))
     found: dict[str, float] = {}
     for image in images(codes):
-        for k, cells in enumerate(_LINES + _SQUARES):
+        for k, cells in enumerate(TUPLES):
             if shape:
                 name = f"s{stage}{_CLASSES[k]}:" + "".join(_SHAPE.get(image[i], "n") for i in cells)
             else:
@@ -239,12 +227,7 @@ def _today(row: dict[str, Any], difficulty: Difficulty) -> float:
 def fit(args: argparse.Namespace) -> None:
     import numpy as np  # the fit only (a bench dependency)
 
-    rows = [
-        json.loads(line)
-        for path in args.files
-        for line in Path(path).read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
+    rows = read_rows(args.files)
     held = set(args.held_out)
     chance: dict[tuple[int, ...], float] = {}
     for name in sorted({r["difficulty"] for r in rows}):

@@ -22,7 +22,7 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from consistency_bench import game
 from magdagdon.bots.endgame import EXACT_UPTO
@@ -32,6 +32,9 @@ from magdagdon.engine import Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
 from magdagdon.sim.summary import game_seed
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 #: The players' shares of the games collected (the computer's own boards most).
 MIX = (("computer", 4), ("humanlike", 3), ("greedy", 1), ("random", 1), ("risky", 1))
@@ -68,27 +71,44 @@ def collect(args: argparse.Namespace) -> None:
         for i in range(args.games):
             seed = game_seed(args.seed, i)
             player = players[i % len(players)]
-            actions = game(difficulty, seed, player)
-            state = GameState.new(difficulty, seed)
-            followed = True  # the node follows the computer's own choice (or the start)
-            for action in actions:
-                early = state.codes().count(EMPTY) > EXACT_UPTO[difficulty]
-                if isinstance(action, Roll | Reroll) and early and followed:
-                    dice = action.dice if isinstance(action, Reroll) else None
-                    row = node_row(values, state, dice)
-                    row.update(
-                        difficulty=difficulty.value, player=player, seed=seed, turn=state.turn
-                    )
-                    out.write(json.dumps(row) + "\n")
-                if state.phase in (Phase.PLACE, Phase.MAGDAGDON) and not state.order:
-                    followed = _is_advice(values, state, actions, action)
-                after = state.apply(action)
-                state = after
+            for state, action in followed_nodes(values, difficulty, seed, player):
+                dice = action.dice if isinstance(action, Reroll) else None
+                row = node_row(values, state, dice)
+                row.update(difficulty=difficulty.value, player=player, seed=seed, turn=state.turn)
+                out.write(json.dumps(row) + "\n")
             out.flush()
             print(
                 f"game {i + 1}/{args.games} {player}  CPU {time.process_time() - start:.0f} s",
                 flush=True,
             )
+
+
+def followed_nodes(
+    values: Values, difficulty: Difficulty, seed: int, player: str
+) -> Iterator[tuple[GameState, Roll | Reroll]]:
+    """The chance nodes of ``player``'s game of ``seed`` before the exact end that follow the
+    computer's own choice (or the start), where a review shows V and not an exact mean: each
+    state with its ROLL or I-ROLL ULIT."""
+    actions = game(difficulty, seed, player)
+    state = GameState.new(difficulty, seed)
+    followed = True
+    for action in actions:
+        early = state.codes().count(EMPTY) > EXACT_UPTO[difficulty]
+        if isinstance(action, Roll | Reroll) and early and followed:
+            yield state, action
+        if state.phase in (Phase.PLACE, Phase.MAGDAGDON) and not state.order:
+            followed = _is_advice(values, state, actions, action)
+        state = state.apply(action)
+
+
+def read_rows(paths: list[str]) -> list[dict[str, Any]]:
+    """The rows of ``collect``'s files (one JSON object a line)."""
+    return [
+        json.loads(line)
+        for path in paths
+        for line in Path(path).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
 
 
 def _is_advice(values: Values, state: GameState, actions: list[Any], action: Any) -> bool:
@@ -121,11 +141,7 @@ def _indices(key: list[Any], index: dict[tuple[str, tuple[int, ...]], int]) -> l
 def fit(args: argparse.Namespace) -> None:
     import numpy as np  # the fit only (a bench dependency)
 
-    rows = [
-        json.loads(line)
-        for path in args.files
-        for line in Path(path).read_text(encoding="utf-8").splitlines()
-    ]
+    rows = read_rows(args.files)
     for name in sorted({r["difficulty"] for r in rows}):
         difficulty = Difficulty(name)
         mine = [r for r in rows if r["difficulty"] == name]
