@@ -369,11 +369,15 @@ class ExpectimaxBot(TurnBot):
         # Boards of equal evaluation in the order of the boards themselves: the dice's order in
         # the tray must not decide which are kept (the same position, the same decision).
         evaluate = self.evaluate
+
+        def ranked(board: Codes) -> tuple[float, Codes]:
+            return evaluate(board), board
+
         if plans:
-            boards = sorted(plans, key=lambda b: (evaluate(b), b))[-width:]
+            boards = sorted(plans, key=ranked)[-width:]
             found = boards, {b: plans[b] for b in boards}
         else:
-            found = sorted(ruin_boards(codes), key=lambda b: (evaluate(b), b))[-width:], None
+            found = sorted(ruin_boards(codes), key=ranked)[-width:], None
         self._candidates[key] = found
         return found
 

@@ -104,16 +104,12 @@ class Value(NamedTuple):
         return self.raw if self.key is None else self.raw + offset(self.key)
 
 
-_POSITION = attrgetter("difficulty", "phase", "board", "dice", "powers_used", "min_required")
+#: What the bot's decision at a state (nothing staged) depends on: its identity without its seed,
+#: the dice drawn so far and the turn's number. The same position is met again along other paths
+#: (a roll's outcome, the same dice after another die was rerolled), with the same value and
+#: advice to the bit.
+_position = attrgetter("difficulty", "phase", "board", "dice", "powers_used", "min_required")
 _BEFORE_REROLL = attrgetter("difficulty", "board", "powers_used", "min_required")
-
-
-def _position(state: GameState) -> tuple[object, ...]:
-    """What the bot's decision at ``state`` (nothing staged) depends on: a state's identity
-    without its seed, the dice drawn so far and the turn's number. The same position is met
-    again along other paths (a roll's outcome, and the same dice after another die was rerolled),
-    and its value and advice are the same to the bit."""
-    return _POSITION(state)
 
 
 class Values:
