@@ -11,6 +11,7 @@ DAGDAG +1 or I-ROLL ULIT against its penalty and the worth of keeping the use fo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import Advice, TurnBot, as_staged, codes_of, next_step, unstaged
@@ -18,6 +19,7 @@ from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.opening import book as opening_book
+from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.penalty_walk import boards_by_multiset
 from magdagdon.bots.planner import (
     ONE_CHANGE,
@@ -368,16 +370,11 @@ class ExpectimaxBot(TurnBot):
         plans = turn_plans(codes, dice, min_required)
         # Boards of equal evaluation in the order of the boards themselves: the dice's order in
         # the tray must not decide which are kept (the same position, the same decision).
-        evaluate = self.evaluate
-
-        def ranked(board: Codes) -> tuple[float, Codes]:
-            return evaluate(board), board
-
         if plans:
-            boards = sorted(plans, key=ranked)[-width:]
+            boards = _best_of(list(plans), self.evaluate, width)
             found = boards, {b: plans[b] for b in boards}
         else:
-            found = sorted(ruin_boards(codes), key=ranked)[-width:], None
+            found = _best_of(ruin_boards(codes), self.evaluate, width), None
         self._candidates[key] = found
         return found
 
@@ -532,6 +529,12 @@ class ExpectimaxBot(TurnBot):
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
 
 
+def _best_of(boards: list[Codes], evaluate: Evaluator, width: int) -> list[Codes]:
+    """The ``width`` best of ``boards`` by ``evaluate``, the best last."""
+    ranked = sorted(zip(map(evaluate, boards), boards, strict=True))
+    return [board for _, board in ranked[-width:]]
+
+
 def _best_first(option: tuple[float, tuple[int, ...], Action]) -> tuple[float, tuple[int, ...]]:
     """The order of Power options: the highest worth first, then by the dice they leave."""
     return -option[0], option[1]
@@ -541,17 +544,21 @@ def _rescued(best: list[float | None], ruin: float, penalty: int | None) -> floa
     """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
     that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
     DAGDAG +1 away less ``penalty``."""
-    total = 0.0
-    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
-        if value is None:
-            value = ruin
-            if penalty is not None:
-                for j in changed:
-                    saved = best[j]
-                    if saved is not None and saved - penalty > value:
-                        value = saved - penalty
-        total += chance * value
-    return total
+    # The rolls that place nothing are few: each is settled first, then the products are added
+    # in the rolls' order (in C: the same additions as a loop, a fifth of its time).
+    values = best
+    if None in best:
+        values = best.copy()
+        for i, value in enumerate(best):
+            if value is None:
+                rescued = ruin
+                if penalty is not None:
+                    for j in ONE_CHANGE[i]:
+                        saved = best[j]
+                        if saved is not None and saved - penalty > rescued:
+                            rescued = saved - penalty
+                values[i] = rescued
+    return ordered_sum(map(mul, ROLL_CHANCES, values))
 
 
 def _reroll_worth(

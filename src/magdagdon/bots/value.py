@@ -109,6 +109,15 @@ class Value(NamedTuple):
 #: (a roll's outcome, the same dice after another die was rerolled), with the same value and
 #: advice to the bit.
 _position = attrgetter("difficulty", "phase", "board", "dice", "powers_used", "min_required")
+_ANY_ORDER = attrgetter("difficulty", "phase", "board", "powers_used", "min_required")
+
+
+def _alike(position: GameState) -> tuple[object, ...]:
+    """What V alone depends on: the position with its dice's values in any order (the order
+    decides nothing, ``tests/bots/test_dice_order.py``; the advice names dice by their places)."""
+    return (*_ANY_ORDER(position), tuple(sorted(position.dice)))
+
+
 _BEFORE_REROLL = attrgetter("difficulty", "board", "powers_used", "min_required")
 
 
@@ -129,6 +138,9 @@ class Values:
             self.bot.penalties_from = 0
         self.exact_rerolls = exact_rerolls
         self._memo: dict[tuple[object, ...], tuple[Value, Advice | None]] = {}
+        # V by the position in any order of its dice: an exact mean's outcomes meet the same
+        # values in other orders (a roll's sorted, a reroll's with the kept dice where they lie).
+        self._values: dict[tuple[object, ...], Value] = {}
         self._rerolls: dict[tuple[object, ...], float] = {}
         self._limit = memo
 
@@ -141,7 +153,17 @@ class Values:
 
     def of(self, state: GameState) -> float:
         """V(state)."""
-        return self.judge(state)[0]
+        return self._value(state).value
+
+    def _value(self, state: GameState) -> Value:
+        """V(state) in its parts, without the advice (looked up in any order of the dice)."""
+        if state.phase is Phase.OVER or state.phase is Phase.ROLL:
+            return self.explain(state)[0]
+        position = unstaged(state)
+        found = self._values.get(_alike(position))
+        if found is None:
+            found = self.explain(position)[0]
+        return found
 
     def advice(self, state: GameState) -> Advice:
         """The bot's advice at the position of ``state`` (phase place or magdagdon), nothing
@@ -190,7 +212,9 @@ class Values:
         if found is None:
             if len(self._memo) >= self._limit:
                 self._memo.clear()
+                self._values.clear()
             found = self._memo[key] = self._decision(position)
+            self._values[_alike(position)] = found[0]
         return found
 
     def reroll(self, state: GameState, dice: tuple[int, ...]) -> Value:
@@ -241,7 +265,7 @@ class Values:
         advice = self.bot.advise(state)
         action = advice.action
         if isinstance(action, Adjust):
-            return self.explain(state.apply(action))[0], advice
+            return self._value(state.apply(action)), advice
         if isinstance(action, Reroll):
             return self.reroll(state, action.dice), advice
-        return self.explain(after_advice(state, advice))[0], advice
+        return self._value(after_advice(state, advice)), advice
