@@ -11,7 +11,6 @@ DAGDAG +1 or I-ROLL ULIT against its penalty and the worth of keeping the use fo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import mul
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import Advice, TurnBot, as_staged, codes_of, next_step, unstaged
@@ -19,7 +18,6 @@ from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.opening import book as opening_book
-from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.penalty_walk import boards_by_multiset
 from magdagdon.bots.planner import (
     ONE_CHANGE,
@@ -544,21 +542,17 @@ def _rescued(best: list[float | None], ruin: float, penalty: int | None) -> floa
     """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
     that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
     DAGDAG +1 away less ``penalty``."""
-    # The rolls that place nothing are few: each is settled first, then the products are added
-    # in the rolls' order (in C: the same additions as a loop, a fifth of its time).
-    values = best
-    if None in best:
-        values = best.copy()
-        for i, value in enumerate(best):
-            if value is None:
-                rescued = ruin
-                if penalty is not None:
-                    for j in ONE_CHANGE[i]:
-                        saved = best[j]
-                        if saved is not None and saved - penalty > rescued:
-                            rescued = saved - penalty
-                values[i] = rescued
-    return ordered_sum(map(mul, ROLL_CHANCES, values))
+    total = 0.0
+    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
+        if value is None:
+            value = ruin
+            if penalty is not None:
+                for j in changed:
+                    saved = best[j]
+                    if saved is not None and saved - penalty > value:
+                        value = saved - penalty
+        total += chance * value
+    return total
 
 
 def _reroll_worth(
