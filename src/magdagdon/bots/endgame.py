@@ -78,6 +78,13 @@ _CHANCES = {keep: chances for keep, _, chances in _REROLLED_APART}
 KEPT: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(sorted(_kept(values))) for values in ROLL_VALUES
 )
+#: For each roll index, its Powers as places in one list of values (``Endgame._powers``): the
+#: rolls one BAWAS −1 / DAGDAG +1 away, then (after the 126 rolls) the rerolls of what it keeps.
+_KEEP_AT = {keep: k for k, (keep, _, _) in enumerate(_REROLLED_APART)}
+_POWERS: tuple[tuple[int, ...], ...] = tuple(
+    (*ONE_CHANGE[i], *(len(ROLL_VALUES) + _KEEP_AT[keep] for keep in KEPT[i]))
+    for i in range(len(ROLL_VALUES))
+)
 #: Values closer than this are a tie; a tie goes to the move without a Power.
 _TIE = 1e-9
 
@@ -122,11 +129,11 @@ class Endgame:
         if used < len(self.penalties):
             penalty = self.penalties[used]
             after = self.dice_values(codes, used + 1)
-            at, rerolled = after.__getitem__, self._rerolled(after).__getitem__
+            at = self._powers(after).__getitem__
             for i, best in enumerate(values):
                 # The best Power, its penalty taken off once (x - penalty never falls as x
                 # rises, so this is the best of each less the penalty, to the last bit).
-                power = max(max(map(at, ONE_CHANGE[i])), max(map(rerolled, KEPT[i]))) - penalty
+                power = max(map(at, _POWERS[i])) - penalty
                 if power > best:
                     values[i] = power
         self._dice[key] = values
@@ -149,12 +156,14 @@ class Endgame:
         return [ruin if v is None else v for v in best]
 
     @staticmethod
-    def _rerolled(after: list[float]) -> dict[tuple[int, ...], float]:
+    def _powers(after: list[float]) -> list[float]:
+        """The values ``_POWERS`` points into: each roll's with one more use made (``after``),
+        then each I-ROLL ULIT's, by what it keeps (one list: a Power's best is one ``max``)."""
         at = after.__getitem__
-        return {
-            keep: ordered_sum(map(mul, chances, map(at, indices)))
-            for keep, indices, chances in _REROLLED_APART
-        }
+        return after + [
+            ordered_sum(map(mul, chances, map(at, indices)))
+            for _, indices, chances in _REROLLED_APART
+        ]
 
     # ----- the best move ---------------------------------------------------------------------
 
