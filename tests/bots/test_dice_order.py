@@ -102,3 +102,38 @@ def test_the_dice_order_changes_neither_v_nor_the_decision(
     if state.phase is Phase.OVER:
         return
     assert _decision(state) == _decision(other)
+
+
+@pytest.mark.parametrize(
+    ("board", "dice"),
+    [
+        ("....  ....  ....  ....", (5, 1, 4, 2)),  # a placement in one order, a Power in another
+        (".6..  .555  .44.  .3..", (4, 1, 6, 2)),
+    ],
+)
+def test_v_kept_for_one_order_serves_another_and_the_advice_is_that_order_s(
+    board: str, dice: tuple[int, ...]
+) -> None:
+    """V is kept by the position in any order of its dice (an exact mean's outcomes meet the
+    same position in other orders); the advice, which names dice by their places, is not."""
+    start = _rows(board)
+    orders = sorted(set(permutations(dice)))
+    values = Values()
+    asked: list[tuple[int, ...]] = []
+    advise = values.bot.advise
+
+    def counted(state: GameState) -> Advice:
+        asked.append(state.dice)
+        return advise(state)
+
+    values.bot.advise = counted  # type: ignore[method-assign]
+    first = values.of(start.roll_with(orders[0]))
+    searched = len(asked)
+    for order in orders:
+        assert values.of(start.roll_with(order)) == first
+    assert len(asked) == searched  # every other order found without a search
+    for order in orders:
+        state = start.roll_with(order)
+        fresh = Values()
+        assert first == fresh.of(state)
+        assert values.advice(state) == fresh.advice(state), order
