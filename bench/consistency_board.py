@@ -30,7 +30,7 @@ import math
 import time
 from typing import Any
 
-from consistency_fit import MIX, _part, followed_nodes, read_rows
+from consistency_fit import _part, followed_nodes, player_of, read_rows
 from magdagdon.bots.residual import TUPLES
 from magdagdon.bots.value import Value, Values, after_advice, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
@@ -76,11 +76,10 @@ def node_row(values: Values, state: GameState) -> dict[str, Any]:
 def collect(args: argparse.Namespace) -> None:
     difficulty = Difficulty(args.difficulty)
     values = Values(memo=50_000)
-    players = [name for name, share in MIX for _ in range(share)]
     start = time.process_time()
     with open(args.out, "a", encoding="utf-8") as out:
         for i in range(args.first, args.first + args.games):
-            player = players[i % len(players)]
+            player = player_of(i)
             for base in args.seeds:
                 seed = game_seed(base, i)
                 began, nodes = time.process_time(), 0
@@ -214,10 +213,10 @@ def _bucket(empties: int) -> str:
 
 def _today(row: dict[str, Any], difficulty: Difficulty) -> float:
     """Today's gap of a row: V(node) − the mean of V over its outcomes (today's offsets)."""
-    from magdagdon.bots.value import Key, offset
+    from magdagdon.bots.value import Key
 
-    def value(raw: float, key: list[Any] | None) -> float:
-        return raw if key is None else raw + offset(Key(difficulty, *key))
+    def value(raw: float, key: list[Any] | None) -> float:  # ``_part`` read back
+        return Value(raw, None if key is None else Key(difficulty, *key)).value
 
     mean = sum(p * value(raw, key) for p, raw, key, _ in row["outcomes"])
     gap: float = value(*row["node"]) - mean

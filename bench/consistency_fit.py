@@ -38,6 +38,12 @@ if TYPE_CHECKING:
 
 #: The players' shares of the games collected (the computer's own boards most).
 MIX = (("computer", 4), ("humanlike", 3), ("greedy", 1), ("random", 1), ("risky", 1))
+_ROTATION = tuple(name for name, share in MIX for _ in range(share))
+
+
+def player_of(game: int) -> str:
+    """The player of a collection's ``game``-th game: ``MIX``'s players in turn, by share."""
+    return _ROTATION[game % len(_ROTATION)]
 
 
 def _part(found: Value) -> list[Any]:
@@ -65,12 +71,11 @@ def node_row(values: Values, state: GameState, dice: tuple[int, ...] | None) -> 
 def collect(args: argparse.Namespace) -> None:
     difficulty = Difficulty(args.difficulty)
     values = Values(memo=50_000)
-    players = [name for name, share in MIX for _ in range(share)]
     start = time.process_time()
     with open(args.out, "a", encoding="utf-8") as out:
         for i in range(args.games):
             seed = game_seed(args.seed, i)
-            player = players[i % len(players)]
+            player = player_of(i)
             for state, action in followed_nodes(values, difficulty, seed, player):
                 dice = action.dice if isinstance(action, Reroll) else None
                 row = node_row(values, state, dice)

@@ -47,7 +47,7 @@ from magdagdon.engine.rules import DICE_PER_ROLL, adjusted
 from magdagdon.engine.scoring import board_points
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Collection, Iterator, Mapping
 
 
 #: A turn's boards searched deeper (the best last), with their plans (None: a RUIN's boards).
@@ -369,7 +369,7 @@ class ExpectimaxBot(TurnBot):
         # Boards of equal evaluation in the order of the boards themselves: the dice's order in
         # the tray must not decide which are kept (the same position, the same decision).
         if plans:
-            boards = _best_of(list(plans), self.evaluate, width)
+            boards = _best_of(plans, self.evaluate, width)
             found = boards, {b: plans[b] for b in boards}
         else:
             found = _best_of(ruin_boards(codes), self.evaluate, width), None
@@ -527,7 +527,7 @@ class ExpectimaxBot(TurnBot):
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
 
 
-def _best_of(boards: list[Codes], evaluate: Evaluator, width: int) -> list[Codes]:
+def _best_of(boards: Collection[Codes], evaluate: Evaluator, width: int) -> list[Codes]:
     """The ``width`` best of ``boards`` by ``evaluate``, the best last."""
     ranked = sorted(zip(map(evaluate, boards), boards, strict=True))
     return [board for _, board in ranked[-width:]]
