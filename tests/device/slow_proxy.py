@@ -1,7 +1,7 @@
 """A tiny TCP proxy on 127.0.0.1 that delays every byte by half a round trip each way, as a slow
 phone link does (the kernel here has no netem), and counts the bytes of the answers' bodies the
 server sends through it, as the wire carries them (compressed or not; HTTP/1.1's headers, which
-HTTP/2 would compress, counted apart)."""
+HTTP/2 would compress, counted apart), and the requests the browser sends through it."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ class SlowProxy(LocalProxy):
         self.one_way = round_trip_s / 2
         self.down_bytes = 0  # server → browser: the answers' bodies
         self.header_bytes = 0
+        self.requests: list[str] = []  # browser → server: each request's method and path
         super().__init__(server_port)
 
     def reset(self) -> int:
@@ -29,8 +30,14 @@ class SlowProxy(LocalProxy):
             counted, self.down_bytes, self.header_bytes = self.down_bytes, 0, 0
         return counted
 
-    def _count(self, framing: dict[str, int | bytes], data: bytes) -> None:
-        """Splits the answers' bytes into headers and bodies (Content-Length framing)."""
+    def sent(self, prefix: str) -> list[str]:
+        """The requests sent so far to paths that start with ``prefix``, as "METHOD /path"."""
+        with self._lock:
+            return [line for line in self.requests if line.split(" ")[1].startswith(prefix)]
+
+    def _count(self, framing: dict[str, int | bytes], data: bytes, down: bool) -> None:
+        """Splits the bytes each way into heads and bodies (Content-Length framing): an answer's
+        are counted, a request's head is kept by its method and path."""
         buffer = bytes(framing["buffer"]) + data
         while buffer:
             body = int(framing["body"])
@@ -46,7 +53,11 @@ class SlowProxy(LocalProxy):
                 break
             head = buffer[: end + 4]
             with self._lock:
-                self.header_bytes += len(head)
+                if down:
+                    self.header_bytes += len(head)
+                else:
+                    method, path, _ = head.split(b"\r\n")[0].decode("latin-1").split(" ", 2)
+                    self.requests.append(f"{method} {path}")
             length = 0
             for line in head.split(b"\r\n"):
                 name, _, value = line.partition(b":")
@@ -83,8 +94,7 @@ class SlowProxy(LocalProxy):
                             continue
                         heapq.heappop(due)
                     target.sendall(data)
-                    if down:
-                        self._count(framing, data)
+                    self._count(framing, data, down)
             with contextlib.suppress(OSError):
                 target.shutdown(socket.SHUT_WR)
 

@@ -138,10 +138,16 @@ def test_a_data_saving_connection_downloads_the_engine_only_from_settings(
 
 
 # ----- a slow link ---------------------------------------------------------------------------
-FRAME = """(selector) => new Promise((resolve) => {
+# what the first frame after a tap draws, and whether the server's answer was in by then
+FRAME = """([selector, drawn]) => new Promise((resolve) => {
+  const version = document.body.dataset.version;
   const started = performance.now();
   document.querySelector(selector).click();
-  requestAnimationFrame(() => resolve(performance.now() - started));
+  requestAnimationFrame(() => resolve({
+    ms: performance.now() - started,
+    drawn: document.querySelector(drawn) !== null,
+    answered: document.body.dataset.version !== version,
+  }));
 })"""
 ROUND = """([selector, version]) => new Promise((resolve, reject) => {
   const started = performance.now();
@@ -169,6 +175,29 @@ def timed(page: Page, script: str, arg: Any) -> float:
     return ms
 
 
+def first_frame(page: Page, selector: str, drawn: str) -> float:
+    """The tap's milliseconds to its first frame, which already shows it (``drawn``) while the
+    server's answer is still on the link: drawn without waiting for it, however long a frame
+    takes on a busy machine."""
+    frame: dict[str, Any] = page.evaluate(FRAME, [selector, drawn])
+    assert frame["drawn"], f"{drawn} not drawn in the first frame after the tap"
+    assert not frame["answered"], "the first frame came only after the server's answer"
+    ms: float = frame["ms"]
+    return ms
+
+
+def one_round_trip(page: Page, proxy: SlowProxy, selector: str) -> float:
+    """A tap that needs the server, timed to its answer drawn: exactly one request on the link
+    (so one round trip, however slow the machine), and never faster than the link allows."""
+    before = len(proxy.sent("/api/"))
+    version = int(body_data(page, "version") or "0")
+    ms = timed(page, ROUND, [selector, version + 1])
+    sent = proxy.sent("/api/")[before:]
+    assert len(sent) == 1, f"{selector}: {sent} on the link, not one request"
+    assert ms >= proxy.one_way * 2000, f"{selector}: answered in {ms:.0f} ms, faster than the link"
+    return ms
+
+
 def test_a_game_on_a_slow_link(browser: Browser, live_server: ServerProcess) -> None:
     proxy = SlowProxy(live_server.port, round_trip_s=0.3)
     context = phone(browser, NO_OFFLINE_ENGINE)
@@ -177,15 +206,17 @@ def test_a_game_on_a_slow_link(browser: Browser, live_server: ServerProcess) -> 
         page = context.new_page()
         page.on("pageerror", lambda err: errors.append(str(err)))
         open_page(page, f"{proxy.url}/")
+        page.wait_for_load_state("networkidle")  # the page's own first asks are answered
+        roll = one_round_trip(page, proxy, '[data-action="roll"]')
         version = int(body_data(page, "version") or "0")
-        roll = timed(page, ROUND, ['[data-action="roll"]', version + 1])
         state = api(page, "GET", f"{proxy.url}/api/games/current")
         placeable = [(die, cells) for die, cells in state["valid_cells"].items() if cells]
         die_id, cells = min(placeable, key=partnered(state))
-        pick = timed(page, FRAME, f'.tray [data-die="{die_id}"]')
+        die = f'.tray [data-die="{die_id}"]'
+        pick = first_frame(page, die, f'{die}[aria-pressed="true"]')
         cell = f'[data-cell="{cells[0][0]}-{cells[0][1]}"]'
-        stage = timed(page, FRAME, cell)  # drawn staged at once; the answer follows
-        page.wait_for_function(ANSWERED, arg=version + 2, timeout=TIMEOUT_MS)
+        stage = first_frame(page, cell, f'{cell}.staged[data-die="{die_id}"]')
+        page.wait_for_function(ANSWERED, arg=version + 1, timeout=TIMEOUT_MS)
         confirmable = page.locator('#actions [data-action="confirm"]:not([aria-disabled])')
         avoid: set[tuple[int, int, int, int]] = set()
         for _ in range(60):
@@ -194,16 +225,11 @@ def test_a_game_on_a_slow_link(browser: Browser, live_server: ServerProcess) -> 
             play_a_turn(page, avoid)
         page.wait_for_function(ANSWERED, arg=None, timeout=TIMEOUT_MS)
         assert confirmable.count(), f"KUMPIRMAHIN never offered: {shown(page)}"
-        version = int(body_data(page, "version") or "0")
-        confirm = timed(page, ROUND, ['#actions [data-action="confirm"]', version + 1])
+        confirm = one_round_trip(page, proxy, '#actions [data-action="confirm"]')
         print(
             f"slow link (300 ms round trip): I-ROLL {roll:.0f} ms, a die {pick:.1f} ms, "
             f"staging {stage:.1f} ms, KUMPIRMAHIN {confirm:.0f} ms"
         )
-        assert pick < 100  # one frame, whatever the link
-        assert stage < 100
-        assert 300 <= roll < 600  # one round trip, not two
-        assert 300 <= confirm < 600
         assert page.locator(".message.error").count() == 0
         assert errors == []
     finally:
