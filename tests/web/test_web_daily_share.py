@@ -17,6 +17,7 @@ from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
 from server_process import launch_server
+from waits import wait_until
 from web.test_screens import FIT
 from web.test_web_daily import COUNTDOWN
 from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, players_opened
@@ -24,7 +25,7 @@ from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, players_opened
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
     from server_process import ServerProcess
     from web.web_helpers import Opener, Player
@@ -95,6 +96,11 @@ def open_daily(player: Player) -> None:
     player.wait_idle()
 
 
+def clipboard(page: Page) -> str:
+    text: str = page.evaluate("navigator.clipboard.readText()")
+    return text
+
+
 def to_english(player: Player) -> None:
     player.menu("settings")
     player.tap('[data-lang="en"]')
@@ -113,7 +119,7 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     expect(countdown).to_have_text(re.compile(COUNTDOWN["fil"]))
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
-    fil = page.evaluate("navigator.clipboard.readText()").split("\n")
+    fil = clipboard(page).split("\n")
     assert fil[:2] == ["MAGDAGDON HAMON #9 · SURVIVAL", f"Final Score {score} · 1 mungkahi"]
     assert fil[6:8] == [LEGEND["fil"], link]
     assert re.fullmatch(COUNTDOWN["fil"], fil[8]), fil  # the time to the next challenge
@@ -121,8 +127,14 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     to_english(player)
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Copied")
-    page.wait_for_function("async () => (await navigator.clipboard.readText()).includes('DAILY')")
-    en = page.evaluate("navigator.clipboard.readText()").split("\n")
+
+    # the word stays from the first tap, now in English: the copy itself is what to wait for
+    # (Playwright's wait_for_function takes a promise for a true answer, so it is polled here)
+    def english() -> str | None:
+        text = clipboard(page)
+        return text if "DAILY" in text else None
+
+    en = wait_until(english, "the English text copied").split("\n")
     assert en[:2] == ["MAGDAGDON DAILY #9 · SURVIVAL", f"Final Score {score} · 1 hint"]
     assert en[2:6] == fil[2:6]  # the same picture
     assert en[6:8] == [LEGEND["en"], link]
