@@ -19,7 +19,7 @@ from plans import plain_turn
 from server_process import launch_server
 from waits import EVENTUALLY_MS
 from web.test_screens import FIT
-from web.web_helpers import action_hook, axe_clean, players_opened
+from web.web_helpers import action_hook, axe_clean, clipboard, players_opened
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -136,7 +136,7 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Nakopya")
     expect(page.locator("#live")).to_have_text("Nakopya ang resulta. Idikit ito kahit saan.")
-    copied = page.evaluate("navigator.clipboard.readText()")
+    copied = clipboard(page)
     expected = player.api("GET", f"/api/games/{game['id']}/share")["text"]["fil"]
     server_text, countdown = copied.rsplit("\n", 1)
     assert server_text == expected  # the server's text, then the time to the next challenge

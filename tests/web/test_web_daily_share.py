@@ -20,12 +20,12 @@ from server_process import launch_server
 from waits import wait_until
 from web.test_screens import FIT
 from web.test_web_daily import COUNTDOWN
-from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, players_opened
+from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, clipboard, players_opened
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
 
     from server_process import ServerProcess
     from web.web_helpers import Opener, Player
@@ -94,11 +94,6 @@ def open_daily(player: Player) -> None:
     player.menu("daily")
     player.page.wait_for_selector('#sheet[data-screen="daily"][open] [data-daily-table]')
     player.wait_idle()
-
-
-def clipboard(page: Page) -> str:
-    text: str = page.evaluate("navigator.clipboard.readText()")
-    return text
 
 
 def to_english(player: Player) -> None:

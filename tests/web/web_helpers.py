@@ -92,6 +92,12 @@ def action_hook(name: str) -> str:
     return f'[data-action="{name}"]'
 
 
+def clipboard(page: Page) -> str:
+    """What the page's browser holds on its clipboard (a share copies there)."""
+    text: str = page.evaluate("navigator.clipboard.readText()")
+    return text
+
+
 SERIOUS = {"serious", "critical"}
 
 
