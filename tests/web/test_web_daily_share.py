@@ -25,7 +25,7 @@ from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, clipboard, play
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Route
 
     from server_process import ServerProcess
     from web.web_helpers import Opener, Player
@@ -134,6 +134,46 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     assert en[2:6] == fil[2:6]  # the same picture
     assert en[6:8] == [LEGEND["en"], link]
     assert re.fullmatch(COUNTDOWN["en"], en[8]), en
+
+
+def test_a_share_tapped_while_english_loads_is_in_english(opened: Opener) -> None:
+    # the English words held on the link until the share is tapped: the tap waits for them
+    # (the service worker, which would answer from its cache, kept out of the way)
+    player = opened("phone", service_workers="block")
+    page = player.page
+    game = play_daily(player, Difficulty.SURVIVAL)
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    share = f"#over {action_hook('share')}"
+    player.tap(share)  # in Filipino: the share step is loaded and its text known
+    expect(page.locator(share)).to_have_text("✓ Nakopya")
+    page.evaluate("navigator.clipboard.writeText('before')")
+    page.route(re.compile(r"/i18n/en[.\w]*\.js$"), hold)
+    player.menu("settings")
+    page.locator('[data-lang="en"]').click()  # not waited on: the words are on their way
+    page.locator(action_hook("close")).click()
+    page.locator(share).click()
+    released = True
+    for route in held:
+        route.continue_()
+
+    def copied() -> str | None:
+        text = clipboard(page)
+        return text if text != "before" else None
+
+    score = str(game["score"]["total"]).replace("-", "\u2212")
+    assert wait_until(copied, "a share text copied").split("\n")[:2] == [
+        "MAGDAGDON DAILY #9 · SURVIVAL",
+        f"Final Score {score} · No hints",
+    ]
+    expect(page.locator(share)).to_have_text("✓ Copied")
 
 
 @pytest.mark.parametrize(

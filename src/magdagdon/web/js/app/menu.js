@@ -19,13 +19,16 @@ export function createMenu(play) {
     if (name === "settings" || name === "highscores") await more.opened(name, play.sheets);
   }
 
-  async function chooseLanguage(lang) {
-    await prepare(lang).catch(() => {}); // the words shown now that load when first used
-    if (!setLanguage(lang)) return; // its words could not load (no connection): nothing changes
-    dom.live.textContent = ""; // what was said, said in the other language
-    prefs.saveLanguage(lang, api.setPlayer);
-    applyStatic();
-    render();
+  // Played as a request (requests.js): a tap that comes while the language's words load waits
+  // for them, so that what it does (a share text, a hint's words) is in the language chosen.
+  function chooseLanguage(lang) {
+    return play.request(async () => {
+      await prepare(lang).catch(() => {}); // the words shown now that load when first used
+      if (!setLanguage(lang)) return; // its words could not load (no connection): nothing changes
+      dom.live.textContent = ""; // what was said, said in the other language
+      prefs.saveLanguage(lang, api.setPlayer);
+      applyStatic();
+    });
   }
 
   function togglePref(name) {
