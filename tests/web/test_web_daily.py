@@ -164,7 +164,7 @@ def test_a_daily_challenge_played_by_taps_to_its_share_text(opened: Opener, layo
     )
     page.wait_for_selector('.daily-table[data-daily-table="nightmare"]')
     row = page.locator(".daily-table tr.mine")
-    expect(row).to_contain_text(str(score).replace("-", "\u2212"))
+    expect(row).to_contain_text(num(score))
     tag = player.api("GET", "/api/player")["tag"]
     expect(row.locator(".daily-name")).to_contain_text(f"Manlalaro {tag}")
     player.screenshot("daily-done")
@@ -203,9 +203,7 @@ def test_the_statistics_sheet_draws_its_chart(opened: Opener, layout: str) -> No
     (full,) = [b for b in found["histogram"] if b["count"]]
     label = f"{full['from']} hanggang {full['to']}: 1 laro".replace("-", "\u2212")
     expect(chart.locator(f'[aria-label="{label}"]')).to_have_count(1)
-    expect(page.locator('[data-stats="survival"]')).to_contain_text(
-        str(score).replace("-", "\u2212")
-    )
+    expect(page.locator('[data-stats="survival"]')).to_contain_text(num(score))
     expect(page.locator("svg.versus rect.bar")).to_have_count(2)
     assert page.locator("svg image, svg use, img").count() == 0  # drawn here, fetched from nowhere
     fits(player, "STATISTIKA")

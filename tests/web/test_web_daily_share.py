@@ -17,10 +17,16 @@ from magdagdon import clock
 from magdagdon.engine import Difficulty, GameState, action_to_json
 from plans import plain_turn
 from server_process import launch_server
-from waits import wait_until
 from web.test_screens import FIT
-from web.test_web_daily import COUNTDOWN
-from web.web_helpers import SCREENSHOTS, action_hook, axe_clean, clipboard, players_opened
+from web.test_web_daily import COUNTDOWN, num
+from web.web_helpers import (
+    SCREENSHOTS,
+    action_hook,
+    axe_clean,
+    clipboard,
+    copied,
+    players_opened,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -106,7 +112,7 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     player = opened("phone")
     page = player.page
     game = play_daily(player, Difficulty.SURVIVAL, hints=1)
-    score = str(game["score"]["total"]).replace("-", "\u2212")
+    score = num(game["score"]["total"])
     link = f"{LAN_URL}/?daily={DAY}&difficulty=survival"
     # the line under the score, filled in once the server's clock is known: the share text ends
     # with it (a tap before then shares the text without it, at once, within the tap)
@@ -122,14 +128,7 @@ def test_the_share_text_travels_in_both_languages(opened: Opener) -> None:
     to_english(player)
     player.tap(f"#over {action_hook('share')}")
     expect(page.locator(f"#over {action_hook('share')}")).to_have_text("✓ Copied")
-
-    # the word stays from the first tap, now in English: the copy itself is what to wait for
-    # (Playwright's wait_for_function takes a promise for a true answer, so it is polled here)
-    def english() -> str | None:
-        text = clipboard(page)
-        return text if "DAILY" in text else None
-
-    en = wait_until(english, "the English text copied").split("\n")
+    en = copied(page, "the English text copied", lambda text: "DAILY" in text).split("\n")
     assert en[:2] == ["MAGDAGDON DAILY #9 · SURVIVAL", f"Final Score {score} · 1 hint"]
     assert en[2:6] == fil[2:6]  # the same picture
     assert en[6:8] == [LEGEND["en"], link]
@@ -163,15 +162,10 @@ def test_a_share_tapped_while_english_loads_is_in_english(opened: Opener) -> Non
     released = True
     for route in held:
         route.continue_()
-
-    def copied() -> str | None:
-        text = clipboard(page)
-        return text if text != "before" else None
-
-    score = str(game["score"]["total"]).replace("-", "\u2212")
-    assert wait_until(copied, "a share text copied").split("\n")[:2] == [
+    text = copied(page, "a share text copied", lambda text: text != "before")
+    assert text.split("\n")[:2] == [
         "MAGDAGDON DAILY #9 · SURVIVAL",
-        f"Final Score {score} · No hints",
+        f"Final Score {num(game['score']['total'])} · No hints",
     ]
     expect(page.locator(share)).to_have_text("✓ Copied")
 

@@ -26,7 +26,7 @@ from magdagdon.engine import (
 from magdagdon.engine.board import RUIN_CODE as RUIN
 from magdagdon.engine.board import to_codes
 from plans import plain_turn
-from waits import EVENTUALLY_MS
+from waits import EVENTUALLY_MS, wait_until
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -96,6 +96,17 @@ def clipboard(page: Page) -> str:
     """What the page's browser holds on its clipboard (a share copies there)."""
     text: str = page.evaluate("navigator.clipboard.readText()")
     return text
+
+
+def copied(page: Page, what: str, until: Callable[[str], bool]) -> str:
+    """The clipboard's text once ``until`` holds of it: a copy lands after the tap's answer,
+    and the word under the share button may stay from an earlier tap."""
+
+    def text() -> str | None:
+        held = clipboard(page)
+        return held if until(held) else None
+
+    return wait_until(text, what)
 
 
 SERIOUS = {"serious", "critical"}
