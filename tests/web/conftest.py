@@ -39,10 +39,22 @@ def layout(request: pytest.FixtureRequest) -> str:
     return name
 
 
-@pytest.fixture
-def player(browser: Browser, web_server: ServerProcess, layout: str) -> Iterator[Player]:
-    """The page opened by a new player in ``layout`` (the tutorial already offered)."""
-    context, opened = open_player(browser, layout, web_server.url)
+def opened_player(browser: Browser, url: str, layout: str, **options: Any) -> Iterator[Player]:
+    context, opened = open_player(browser, layout, url, **options)
     yield opened
     context.close()
     assert not opened.errors, "the page threw"
+
+
+@pytest.fixture
+def player(browser: Browser, web_server: ServerProcess, layout: str) -> Iterator[Player]:
+    """The page opened by a new player in ``layout`` (the tutorial already offered)."""
+    yield from opened_player(browser, web_server.url, layout)
+
+
+@pytest.fixture
+def routed_player(browser: Browser, web_server: ServerProcess, layout: str) -> Iterator[Player]:
+    """``player`` with no service worker: for a test that routes the page's own requests, which
+    the first visit's service worker, taking control of the page mid-test, may take past the
+    route (as Playwright advises for routing)."""
+    yield from opened_player(browser, web_server.url, layout, service_workers="block")

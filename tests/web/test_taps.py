@@ -77,7 +77,10 @@ TAP_AND_DRAW = """async (cell) => {
 }"""
 
 
-def test_a_stage_is_drawn_at_once_and_the_state_settles_with_the_answer(player: Player) -> None:
+def test_a_stage_is_drawn_at_once_and_the_state_settles_with_the_answer(
+    routed_player: Player,
+) -> None:
+    player = routed_player
     stage = first_stage(player)
     page = player.page
     held: list[Route] = []  # the stage's request, answered when the test lets it go
@@ -102,7 +105,8 @@ def test_a_stage_is_drawn_at_once_and_the_state_settles_with_the_answer(player: 
 
 
 @pytest.mark.parametrize("layout", ["phone"])  # the desktop: test_screens.py
-def test_a_stage_the_server_refuses_is_taken_back(player: Player) -> None:
+def test_a_stage_the_server_refuses_is_taken_back(routed_player: Player) -> None:
+    player = routed_player
     stage = first_stage(player)
     page = player.page
     before = player.state()
