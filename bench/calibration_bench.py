@@ -156,6 +156,16 @@ def value_now(row: Row, offsets: Any = offset) -> float:
     return float(row["raw"]) + float(offsets(key))
 
 
+def _uses(row: Row) -> int:
+    return Difficulty(row["difficulty"]).power_uses
+
+
+def _mid_clean(row: Row) -> bool:
+    """A state of the middle game with no RUIN yet, where V stands furthest from boards a bad
+    player leaves (``docs/bots.md``, "Boards unlike the computer's")."""
+    return 5 <= row["empties"] <= 12 and row["ruins"] == 0 and _uses(row) > 0
+
+
 BUCKETS: tuple[tuple[str, Any], ...] = (
     ("start", lambda r: r["kind"] == "roll" and r["empties"] == 16 and r["turn"] == 0),
     ("16-13 empty", lambda r: stage_of(r["empties"]) == 0),
@@ -168,6 +178,8 @@ BUCKETS: tuple[tuple[str, Any], ...] = (
     ("1 RUIN", lambda r: r["ruins"] == 1),
     ("2 RUINs", lambda r: r["ruins"] == 2),
     ("3 or more RUINs", lambda r: r["ruins"] >= 3),
+    ("12-5, no RUIN, no use", lambda r: _mid_clean(r) and r["powers_left"] == _uses(r)),
+    ("12-5, no RUIN, a use", lambda r: _mid_clean(r) and r["powers_left"] < _uses(r)),
     ("phase roll", lambda r: r["kind"] == "roll"),
     ("decisions", lambda r: r["kind"] == "decision"),
     ("reroll nodes", lambda r: r["kind"] == "reroll"),
