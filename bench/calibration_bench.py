@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from magdagdon.bots.risky import risky_turn
-from magdagdon.bots.value import Key, Value, Values, after_advice, offset, stage_of
+from magdagdon.bots.value import Key, Value, Values, after_advice, by_board, offset, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY
@@ -74,6 +74,7 @@ def _row(state: GameState, kind: str, found: Value) -> Row:
         "raw": found.raw,
         "key": None if key is None else [key.reroll, key.empties, key.powers_left, key.ruins],
         "v": found.value,
+        "by_board": found.by_board,
     }
 
 
@@ -148,12 +149,18 @@ def load(paths: list[str]) -> list[Row]:
 
 
 def value_now(row: Row, offsets: Any = offset) -> float:
-    """V of a collected state with the offsets as they are now (or ``offsets``)."""
+    """V of a collected state with the offsets as they are now (or ``offsets``), and a phase
+    roll's correction by the board as it is now (a decision's, which is its next state's, as
+    collected)."""
     if row["key"] is None:
         return float(row["raw"])
-    reroll, empties, powers_left, ruins = row["key"]
+    reroll, empties, powers_left, ruins = row["key"][:4]
     key = Key(Difficulty(row["difficulty"]), reroll, empties, powers_left, ruins)
-    return float(row["raw"]) + float(offsets(key))
+    if row["kind"] == "roll":
+        board = by_board(tuple(row["codes"]), key.difficulty, powers_left)
+    else:
+        board = row.get("by_board", 0.0)
+    return float(row["raw"]) + float(offsets(key)) + board
 
 
 def _uses(row: Row) -> int:

@@ -33,12 +33,11 @@ def _random_game(seed: int) -> list[Action]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_reroll_s_luck_averages_to_zero_over_its_outcomes(seed: int) -> None:
     values = Values()
-    estimate = Values(values.bot, exact_rerolls=False)
     log = _random_game(seed)
     review = review_game(Difficulty.PEACEFUL, seed, log, values=values)
     chances = iter(s for s in review["steps"] if s["kind"] == "chance")
     state = GameState.new(Difficulty.PEACEFUL, seed)
-    checked = apart = 0
+    checked = 0
     for action in log:
         if isinstance(action, Reroll | Roll):
             step = next(chances)
@@ -48,7 +47,22 @@ def test_a_reroll_s_luck_averages_to_zero_over_its_outcomes(seed: int) -> None:
             assert step["before"] == round(mean, 2), step
             assert values.after_reroll(state, action.dice) == pytest.approx(mean, abs=1e-9)
             checked += 1
-            apart += abs(estimate.after_reroll(state, action.dice) - mean) > 1.0
         state = state.apply(action)
     assert checked > 0, seed
-    assert apart > 0  # the estimate is not that mean: the test fails on it
+
+
+def test_the_estimate_is_not_that_mean() -> None:
+    """The look-ahead's estimate at these rerolls (the hint's) stands away from the exact mean,
+    so the test above fails on it (at one reroll it may come within a point by chance)."""
+    apart = 0
+    for seed in SEEDS:
+        values = Values()
+        estimate = Values(values.bot, exact_rerolls=False)
+        state = GameState.new(Difficulty.PEACEFUL, seed)
+        for action in _random_game(seed):
+            empties = state.codes().count(EMPTY)
+            if isinstance(action, Reroll) and empties > EXACT_UPTO[state.difficulty]:
+                mean = values.after_reroll(state, action.dice)
+                apart += abs(estimate.after_reroll(state, action.dice) - mean) > 1.0
+            state = state.apply(action)
+    assert apart >= 2

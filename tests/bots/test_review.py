@@ -18,7 +18,7 @@ import pytest
 from magdagdon.bots.base import play_turns
 from magdagdon.bots.hints import best as best_hint
 from magdagdon.bots.review import EXACT_FROM, label, review_game
-from magdagdon.bots.value import Values, offset, unstaged
+from magdagdon.bots.value import Values, by_board, offset, unstaged
 from magdagdon.engine import (
     Action,
     Adjust,
@@ -379,7 +379,8 @@ def test_v_at_the_ends(values: Values) -> None:
     found = values.explain(new)[0]  # the look-ahead's expectation, made a final score
     assert found.raw == values.bot.expected_before_roll(new)
     assert found.key is not None
-    assert values.of(new) == found.raw + offset(found.key)
+    assert found.by_board == by_board(tuple(new.codes()), Difficulty.SURVIVAL, new.powers_left)
+    assert values.of(new) == found.raw + offset(found.key) + found.by_board
     assert values.judge(new)[1] is None
     log = _play(Difficulty.NIGHTMARE, 5, _computer(values, 5))
     state = GameState.new(Difficulty.NIGHTMARE, 5)

@@ -43,6 +43,7 @@ from magdagdon.bots.advice import unstaged as unstaged  # the review's and the t
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.ordered import ordered_sum
+from magdagdon.bots.value_board import correction
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
 from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage
 from magdagdon.engine.board import RUIN_CODE
@@ -52,6 +53,7 @@ from magdagdon.engine.dice import roll_chances
 if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
     from magdagdon.engine import Difficulty, GameState
+    from magdagdon.engine.board_codes import Codes
 
 
 class Key(NamedTuple):
@@ -94,14 +96,26 @@ def after_advice(state: GameState, advice: Advice) -> GameState:
 
 
 class Value(NamedTuple):
-    """V of a state, as the look-ahead's value and its offset (``key`` None: exact)."""
+    """V of a state, as the look-ahead's value, its offset (``key`` None: exact) and a phase
+    roll's correction by the board (``bots/value_board.py``)."""
 
     raw: float
     key: Key | None
+    by_board: float = 0.0
 
     @property
     def value(self) -> float:
-        return self.raw if self.key is None else self.raw + offset(self.key)
+        return self.raw if self.key is None else self.raw + offset(self.key) + self.by_board
+
+
+def by_board(codes: Codes, difficulty: Difficulty, powers_left: int) -> float:
+    """The correction by the board of a phase roll on ``codes`` before the exact end (0 where
+    ``difficulty`` has none)."""
+    found = correction(difficulty)
+    if found is None:
+        return 0.0
+    empties = codes.count(EMPTY)
+    return found(codes, empties, stage_of(empties), powers_left, codes.count(RUIN_CODE))
 
 
 #: What the bot's decision at a state (nothing staged) depends on: its identity without its seed,
@@ -259,7 +273,8 @@ class Values:
             exact = self.bot.endgame(difficulty).roll_value(codes, state.powers_used)
             return Value(exact - state.power_penalty, None)
         key = Key(difficulty, False, empties, state.powers_left, codes.count(RUIN_CODE))
-        return Value(self.bot.expected_before_roll(state), key)
+        board = by_board(codes, difficulty, state.powers_left)
+        return Value(self.bot.expected_before_roll(state), key, board)
 
     def _decision(self, state: GameState) -> tuple[Value, Advice]:
         advice = self.bot.advise(state)

@@ -1,0 +1,90 @@
+"""V's correction by the board (docs/bots.md "V by the board"): what the offsets by empty cells,
+Power uses and RUINs (``bots/value_calibration.py``) cannot see. A board a bad player built that
+has not failed yet, with every Power use in hand, reads to them as one of the computer's own, and
+the computer comes to about 30 points less from it on PEACEFUL.
+
+The correction of a phase roll before the exact end is an n-tuple network as the bots' learned
+correction is (``bots/residual.py``: one table for each row, column and 2×2 square, indexed by its
+four cell codes, and one by empty cells), plus a level by Power uses left and one by stage of the
+game and RUINs on the board. It is fitted by ``bench/value_board_fit.py`` by TD(0) toward the
+exact end: on the computer's phase rolls of its own games and of games it took over from a bad
+player, V of a phase roll moves toward V of the next one (exact within the exact end), so that a
+roll's V stands nearer the mean of V over its outcomes. Its tables are fitted on the board's eight
+images together and kept as one table a tuple, so one reading values every image alike.
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from array import array
+from functools import cache
+from typing import TYPE_CHECKING
+
+from magdagdon.bots.residual import DATA, ENTRIES, TUPLES, Residual
+
+if TYPE_CHECKING:
+    from magdagdon.engine import Difficulty
+    from magdagdon.engine.board_codes import Codes
+
+TUPLE_WEIGHTS = len(TUPLES) * ENTRIES + 17  # as a ``Residual``: the tuples', then by empty cells
+POWER_LEVELS = 4  # by Power uses left, 0–3
+RUIN_LEVELS = 4 * 4  # by stage of the game (0–3) and RUINs (0, 1, 2, 3 or more)
+SIZE = TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS
+
+
+class BoardCorrection:
+    """The tables of one difficulty."""
+
+    __slots__ = ("by_powers", "by_ruins", "tuples")
+
+    def __init__(self, weights: array[float]) -> None:
+        if len(weights) != SIZE:
+            raise ValueError(f"a board correction has {SIZE} weights, not {len(weights)}")
+        self.tuples = Residual(weights[:TUPLE_WEIGHTS])
+        self.by_powers = tuple(weights[TUPLE_WEIGHTS : TUPLE_WEIGHTS + POWER_LEVELS])
+        self.by_ruins = tuple(weights[TUPLE_WEIGHTS + POWER_LEVELS :])
+
+    def __call__(
+        self, codes: Codes, empties: int, stage: int, powers_left: int, ruins: int
+    ) -> float:
+        """The correction of a phase roll on ``codes`` (``empties`` empty cells, in ``stage``
+        of the game, ``ruins`` RUINs) with ``powers_left`` Power uses left."""
+        return (
+            self.tuples.of(codes, empties)
+            + self.by_powers[powers_left]
+            + self.by_ruins[stage * 4 + min(ruins, 3)]
+        )
+
+    def to_bytes(self) -> bytes:
+        """The weights as singles, compressed (as ``Residual.to_bytes``)."""
+        weights = array("d", self.tuples.weights)
+        weights.extend(self.by_powers)
+        weights.extend(self.by_ruins)
+        single = array("f", weights)
+        if sys.byteorder == "big":
+            single.byteswap()
+        return zlib.compress(single.tobytes(), 9)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> BoardCorrection:
+        """The inverse of :meth:`to_bytes`."""
+        single = array("f")
+        single.frombytes(zlib.decompress(data))
+        if sys.byteorder == "big":
+            single.byteswap()
+        return cls(array("d", single))
+
+
+def data_path(difficulty: Difficulty) -> str:
+    """The committed tables' file name in ``bots/data`` for ``difficulty``."""
+    return f"value-board-{difficulty.value}.bin"
+
+
+@cache
+def correction(difficulty: Difficulty) -> BoardCorrection | None:
+    """The committed correction of ``difficulty`` (read once); None where there is none."""
+    path = DATA / data_path(difficulty)
+    if not path.exists():
+        return None
+    return BoardCorrection.from_bytes(path.read_bytes())
