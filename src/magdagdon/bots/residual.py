@@ -196,19 +196,29 @@ class Residual:
 
     def to_bytes(self) -> bytes:
         """The weights as compressed little-endian 32-bit floats."""
-        single = array("f", self.weights)
-        if sys.byteorder == "big":
-            single.byteswap()
-        return zlib.compress(single.tobytes(), 9)
+        return pack(self.weights)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Residual:
         """The inverse of :meth:`to_bytes`."""
-        single = array("f")
-        single.frombytes(zlib.decompress(data))
-        if sys.byteorder == "big":
-            single.byteswap()
-        return cls(array("d", single))
+        return cls(unpack(data))
+
+
+def pack(weights: array[float]) -> bytes:
+    """``weights`` as compressed little-endian 32-bit floats (how the tables are kept)."""
+    single = array("f", weights)
+    if sys.byteorder == "big":
+        single.byteswap()
+    return zlib.compress(single.tobytes(), 9)
+
+
+def unpack(data: bytes) -> array[float]:
+    """The inverse of :func:`pack`."""
+    single = array("f")
+    single.frombytes(zlib.decompress(data))
+    if sys.byteorder == "big":
+        single.byteswap()
+    return array("d", single)
 
 
 def sums_exact(weights: array[float]) -> bool:

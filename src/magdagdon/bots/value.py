@@ -10,14 +10,17 @@ no expected final score, made one by an offset fitted on the computer's own game
 (``bots/value_calibration.py``, ``bench/calibration_bench.py``): the mean of the final score less
 the look-ahead's value, by the empty cells, the Power uses left and the RUINs on the board in each
 stage of the game, fitted on the computer's own games and on games it took over from a bad player
-(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high.
-The look-ahead's choices do not change with it.
+(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high; and on PEACEFUL and
+SURVIVAL a correction by the board (``bots/value_board.py``), fitted so that V before a roll
+stands nearer the mean of V over its outcomes, on the computer's own boards and on a bad
+player's. The look-ahead's choices do not change with them.
 
 By the kind of state:
 
 - phase ``over``: the final score;
 - phase ``roll`` (a chance node: the dice are about to fall): the expectation over the 126
-  outcomes (``expected_before_roll``), plus the offset of its board;
+  outcomes (``expected_before_roll``), plus the offset of its board and its correction by the
+  board;
 - phase ``place`` / ``magdagdon`` (a decision): V of the state that following the bot's advice
   leads to: after a placement or a RUIN, the next turn's phase roll; after BAWAS −1 / DAGDAG +1,
   the state after it (at most as deep as the Power uses left); after I-ROLL ULIT of dice D, the

@@ -15,13 +15,11 @@ images together and kept as one table a tuple, so one reading values every image
 
 from __future__ import annotations
 
-import sys
-import zlib
 from array import array
 from functools import cache
 from typing import TYPE_CHECKING
 
-from magdagdon.bots.residual import DATA, ENTRIES, TUPLES, Residual
+from magdagdon.bots.residual import DATA, ENTRIES, TUPLES, Residual, pack, unpack
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty
@@ -61,19 +59,12 @@ class BoardCorrection:
         weights = array("d", self.tuples.weights)
         weights.extend(self.by_powers)
         weights.extend(self.by_ruins)
-        single = array("f", weights)
-        if sys.byteorder == "big":
-            single.byteswap()
-        return zlib.compress(single.tobytes(), 9)
+        return pack(weights)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> BoardCorrection:
         """The inverse of :meth:`to_bytes`."""
-        single = array("f")
-        single.frombytes(zlib.decompress(data))
-        if sys.byteorder == "big":
-            single.byteswap()
-        return cls(array("d", single))
+        return cls(unpack(data))
 
 
 def data_path(difficulty: Difficulty) -> str:
