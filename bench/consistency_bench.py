@@ -56,7 +56,8 @@ def _computer(state: GameState) -> list[Action]:
     return [action_from_json(best(state)[0])]
 
 
-def _humanlike(seed: int) -> Callable[[GameState], list[Action]]:
+def humanlike(seed: int) -> Callable[[GameState], list[Action]]:
+    """The human-like player's turns in the game of ``seed``."""
     rng = random.Random(seed)
 
     def turn(state: GameState) -> list[Action]:
@@ -83,7 +84,7 @@ def game(difficulty: Difficulty, seed: int, player: str) -> list[Action]:
     turn = {
         "computer": _computer,
         "risky": risky_turn,
-        "humanlike": _humanlike(seed),
+        "humanlike": humanlike(seed),
     }.get(player) or _bot(player, seed)
     return play_turns(GameState.new(difficulty, seed), turn)
 
