@@ -151,18 +151,21 @@ def load(paths: list[str]) -> list[Row]:
     return rows
 
 
-def value_now(row: Row, offsets: Any = offset) -> float:
-    """V of a collected state with the offsets as they are now (or ``offsets``), and a phase
-    roll's correction by the board as it is now (a decision's, which is its next state's, as
-    collected)."""
+def value_now(row: Row, offsets: Any = offset, *, corrected: bool = True) -> float:
+    """V of a collected state with the offsets as they are now (or ``offsets``), and, unless
+    ``corrected`` is False, a phase roll's correction by the board as it is now (a decision's,
+    which is its next state's, as collected)."""
     if row["key"] is None:
         return float(row["raw"])
-    reroll, empties, powers_left, ruins = row["key"][:4]
-    key = Key(Difficulty(row["difficulty"]), reroll, empties, powers_left, ruins)
-    if row["kind"] == "roll":
-        board = by_board(tuple(row["codes"]), key.difficulty, powers_left)
-    else:
-        board = row.get("by_board", 0.0)
+    key = Key(Difficulty(row["difficulty"]), *row["key"])
+    board = 0.0
+    if corrected:
+        # a decision collected before the correction was kept has none
+        board = (
+            by_board(tuple(row["codes"]), key)
+            if row["kind"] == "roll"
+            else row.get("by_board", 0.0)
+        )
     return float(row["raw"]) + float(offsets(key)) + board
 
 

@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from calibration_bench import Row, load
+from calibration_bench import Row, load, value_now
 from magdagdon.bots.endgame import EXACT_UPTO
-from magdagdon.bots.residual import DATA, ENTRIES, TUPLES
-from magdagdon.bots.value import Key, offset, stage_of
+from magdagdon.bots.residual import DATA, ENTRIES, TUPLES, reads
+from magdagdon.bots.value import stage_of
 from magdagdon.bots.value_board import (
     POWER_LEVELS,
     SIZE,
@@ -46,27 +46,16 @@ READ = images(tuple(range(CELLS)))
 Matrix = tuple[Any, Any, Any]  # the rows, columns and entries of a sparse design
 
 
-def base_value(row: Row) -> float:
-    """V of a collected state without any correction by the board."""
-    if row["key"] is None:
-        return float(row["raw"])
-    key = Key(Difficulty(row["difficulty"]), *row["key"][:4])
-    return float(row["raw"]) + offset(key)
-
-
 def features(row: Row) -> list[tuple[int, float]]:
-    """The columns of a phase roll's features and their values."""
-    codes = row["codes"]
-    empties = row["empties"]
+    """The columns of a phase roll's features and their values: what ``Residual`` reads of each
+    of the board's images (its weight by empty cells among them), each at 1/8, and the levels."""
+    stage = stage_of(row["empties"])
     found = [
-        (TUPLE_WEIGHTS - 17 + empties, 1.0),
         (TUPLE_WEIGHTS + row["powers_left"], 1.0),
-        (TUPLE_WEIGHTS + POWER_LEVELS + stage_of(empties) * 4 + min(row["ruins"], 3), 1.0),
+        (TUPLE_WEIGHTS + POWER_LEVELS + stage * 4 + min(row["ruins"], 3), 1.0),
     ]
-    for read in READ:
-        for t, cells in enumerate(TUPLES):
-            a, b, c, d = (codes[read[cell]] for cell in cells)
-            found.append((t * ENTRIES + ((a * 8 + b) * 8 + c) * 8 + d, 1 / 8))
+    for image in images(tuple(row["codes"])):
+        found.extend((index, 1 / 8) for index in reads(image))
     return found
 
 
@@ -80,13 +69,16 @@ def design(rows: list[Row]) -> Matrix:
     return np.array(at), np.array(columns), np.array(values)
 
 
+def times(matrix: Matrix, w: Any, count: int) -> Any:
+    """The design's ``count`` rows times the weights ``w``: each row's correction."""
+    at, columns, values = matrix
+    return np.bincount(at, weights=values * w[columns], minlength=count)
+
+
 def ridge(matrix: Matrix, count: int, target: Any, strength: float) -> Any:
     """Least squares with a ridge on the tuples' weights (a tiny one on the levels), by conjugate
     gradients on the normal equations."""
     at, columns, values = matrix
-
-    def times(w: Any) -> Any:
-        return np.bincount(at, weights=values * w[columns], minlength=count)
 
     def back(r: Any) -> Any:
         return np.bincount(columns, weights=values * r[at], minlength=SIZE)
@@ -99,7 +91,7 @@ def ridge(matrix: Matrix, count: int, target: Any, strength: float) -> Any:
     p = r.copy()
     norm = r @ r
     for _ in range(500):
-        q = back(times(p)) + penalty * p
+        q = back(times(matrix, p, count)) + penalty * p
         step = norm / (p @ q)
         w += step * p
         r -= step * q
@@ -151,18 +143,17 @@ def main() -> None:
             fitted.append(i)
             after.append(i + 1)
     mine = [rows[i] for i in fitted]
-    base = np.array([base_value(r) for r in rows])
+    base = np.array([value_now(r, corrected=False) for r in rows])
     matrix = design(mine)
     nexts = {j: k for k, j in enumerate(fitted)}  # a next phase roll still corrected
     position = np.array([nexts.get(j, -1) for j in after])
     w = np.zeros(SIZE)
     for round_ in range(args.rounds):
-        at, columns, values = matrix
-        g = np.bincount(at, weights=values * w[columns], minlength=len(mine))
+        g = times(matrix, w, len(mine))
         later = np.where(position >= 0, g[np.maximum(position, 0)], 0.0)
         target = base[after] + later - base[fitted]
         w = ridge(matrix, len(mine), target, args.ridge)
-        error = target - np.bincount(at, weights=values * w[columns], minlength=len(mine))
+        error = target - times(matrix, w, len(mine))
         print(
             f"round {round_ + 1}: TD target RMS {np.sqrt(np.mean(target**2)):.2f}, "
             f"left {np.sqrt(np.mean(error**2)):.2f}"
@@ -170,8 +161,7 @@ def main() -> None:
     table = folded(w)
     correction = BoardCorrection(array("d", table.tolist()))
     gap = 0.0
-    at, columns, values = matrix
-    g = np.bincount(at, weights=values * w[columns], minlength=len(mine))
+    g = times(matrix, w, len(mine))
     for k, row in enumerate(mine[:2000]):
         empties = row["empties"]
         single = correction(

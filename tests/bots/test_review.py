@@ -379,7 +379,7 @@ def test_v_at_the_ends(values: Values) -> None:
     found = values.explain(new)[0]  # the look-ahead's expectation, made a final score
     assert found.raw == values.bot.expected_before_roll(new)
     assert found.key is not None
-    assert found.by_board == by_board(tuple(new.codes()), Difficulty.SURVIVAL, new.powers_left)
+    assert found.by_board == by_board(tuple(new.codes()), found.key)
     assert values.of(new) == found.raw + offset(found.key) + found.by_board
     assert values.judge(new)[1] is None
     log = _play(Difficulty.NIGHTMARE, 5, _computer(values, 5))

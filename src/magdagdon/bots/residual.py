@@ -170,22 +170,18 @@ class Residual:
     def value(self, codes: Codes) -> float:
         """The correction for ``codes``, tuple by tuple (what :meth:`__call__` writes out)."""
         w = self.weights
-        total = w[_SIZE - 17 + codes.count(EMPTY)]
-        base = 0
-        for a, b, c, d in TUPLES:
-            total += w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]]
-            base += ENTRIES
+        first, *rest = reads(codes)
+        total = w[first]
+        for index in rest:
+            total += w[index]
         return total
 
     def update(self, codes: Codes, step: float) -> None:
         """Add ``step`` to every weight that the correction of ``codes`` reads."""
         w = self.weights
         self._bands = None  # the bands' sums change with the weights, and may be exact no more
-        w[_SIZE - 17 + codes.count(EMPTY)] += step
-        base = 0
-        for a, b, c, d in TUPLES:
-            w[base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d]] += step
-            base += ENTRIES
+        for index in reads(codes):
+            w[index] += step
 
     def update_images(self, codes: Codes, step: float) -> None:
         """Add ``step`` / 8 to the weights that each of the 8 images of ``codes`` reads: the
@@ -202,6 +198,17 @@ class Residual:
     def from_bytes(cls, data: bytes) -> Residual:
         """The inverse of :meth:`to_bytes`."""
         return cls(unpack(data))
+
+
+def reads(codes: Codes) -> list[int]:
+    """Where the weights the correction of ``codes`` reads lie, in the order it adds them: the
+    one by empty cells, then each tuple's (by its four codes) in the order of ``TUPLES``."""
+    found = [_SIZE - 17 + codes.count(EMPTY)]
+    base = 0
+    for a, b, c, d in TUPLES:
+        found.append(base + ((codes[a] * 8 + codes[b]) * 8 + codes[c]) * 8 + codes[d])
+        base += ENTRIES
+    return found
 
 
 def pack(weights: array[float]) -> bytes:

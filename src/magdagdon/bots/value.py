@@ -111,14 +111,13 @@ class Value(NamedTuple):
         return self.raw if self.key is None else self.raw + offset(self.key) + self.by_board
 
 
-def by_board(codes: Codes, difficulty: Difficulty, powers_left: int) -> float:
-    """The correction by the board of a phase roll on ``codes`` before the exact end (0 where
-    ``difficulty`` has none)."""
-    found = correction(difficulty)
+def by_board(codes: Codes, key: Key) -> float:
+    """The correction by the board of a phase roll on ``codes`` before the exact end, whose
+    offset is at ``key`` (0 where its difficulty has none)."""
+    found = correction(key.difficulty)
     if found is None:
         return 0.0
-    empties = codes.count(EMPTY)
-    return found(codes, empties, stage_of(empties), powers_left, codes.count(RUIN_CODE))
+    return found(codes, key.empties, stage_of(key.empties), key.powers_left, key.ruins)
 
 
 #: What the bot's decision at a state (nothing staged) depends on: its identity without its seed,
@@ -276,8 +275,7 @@ class Values:
             exact = self.bot.endgame(difficulty).roll_value(codes, state.powers_used)
             return Value(exact - state.power_penalty, None)
         key = Key(difficulty, False, empties, state.powers_left, codes.count(RUIN_CODE))
-        board = by_board(codes, difficulty, state.powers_left)
-        return Value(self.bot.expected_before_roll(state), key, board)
+        return Value(self.bot.expected_before_roll(state), key, by_board(codes, key))
 
     def _decision(self, state: GameState) -> tuple[Value, Advice]:
         advice = self.bot.advise(state)
