@@ -23,6 +23,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
     "magdagdon.engine.codec": {"cell_to_json": 1},
     "magdagdon.engine.board_codes": {
         "magdagdon.engine.board_codes": 3,
+        "dead": 3,
         "images": 1,
         "mask_values": 1,
     },

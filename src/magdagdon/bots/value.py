@@ -18,6 +18,9 @@ player's. The look-ahead's choices do not change with them.
 By the kind of state:
 
 - phase ``over``: the final score;
+- a dead board (``board_codes.dead``: no die can be staged on it again), at any stage: exact, the
+  board with every empty cell a RUIN (``walled_in``), since every roll to the end is a MAGDAGDON;
+  the look-ahead valued such boards a bad player walls in 60–70 points high;
 - phase ``roll`` (a chance node: the dice are about to fall): the expectation over the 126
   outcomes (``expected_before_roll``), plus the offset of its board and its correction by the
   board;
@@ -50,8 +53,9 @@ from magdagdon.bots.value_board import correction
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
 from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage
 from magdagdon.engine.board import RUIN_CODE
-from magdagdon.engine.board_codes import EMPTY
+from magdagdon.engine.board_codes import EMPTY, dead
 from magdagdon.engine.dice import roll_chances
+from magdagdon.engine.scoring import score_codes
 
 if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
@@ -87,6 +91,15 @@ def offset(key: Key) -> float:
         return REROLL_OFFSETS[key.difficulty][stage][key.powers_left]
     by_empties, by_powers, by_ruins = ROLL_OFFSETS[key.difficulty]
     return by_empties[key.empties] + by_powers[key.powers_left] + by_ruins[stage][min(key.ruins, 3)]
+
+
+def walled_in(codes: Codes, power_penalty: int) -> float:
+    """The final score from a dead board (``board_codes.dead``): every roll to the end is a
+    MAGDAGDON and every empty cell a RUIN, whatever the dice; the computer uses no Power there
+    (none can place a die), so V is this, exactly, at any stage of the game."""
+    return float(
+        score_codes([RUIN_CODE if code == EMPTY else code for code in codes], power_penalty).total
+    )
 
 
 def after_advice(state: GameState, advice: Advice) -> GameState:
@@ -214,7 +227,8 @@ class Values:
 
     @staticmethod
     def _exact(state: GameState) -> bool:
-        return state.codes().count(EMPTY) <= EXACT_UPTO[state.difficulty]
+        codes = tuple(state.codes())
+        return codes.count(EMPTY) <= EXACT_UPTO[state.difficulty] or dead(codes)
 
     def explain(self, state: GameState) -> tuple[Value, Advice | None]:
         """V(state) in its parts, and the bot's advice when ``state`` is a decision."""
@@ -239,11 +253,13 @@ class Values:
         codes = tuple(position.codes())
         difficulty = position.difficulty
         empties = codes.count(EMPTY)
-        if empties <= EXACT_UPTO[difficulty]:
-            kept = tuple(sorted(v for d, v in enumerate(position.dice) if d not in dice))
+        if empties <= EXACT_UPTO[difficulty] or dead(codes):
             penalty = position.next_penalty
             if penalty is None:
                 raise ValueError("no Power use is left to reroll with")
+            if empties > EXACT_UPTO[difficulty]:  # the dice in the air change nothing
+                return Value(walled_in(codes, position.power_penalty + penalty), None)
+            kept = tuple(sorted(v for d, v in enumerate(position.dice) if d not in dice))
             found = self.bot.endgame(difficulty).reroll_value(codes, position.powers_used, kept)
             return Value(found - penalty - position.power_penalty, None)
         if self.exact_rerolls:
@@ -274,6 +290,8 @@ class Values:
         if empties <= EXACT_UPTO[difficulty]:
             exact = self.bot.endgame(difficulty).roll_value(codes, state.powers_used)
             return Value(exact - state.power_penalty, None)
+        if dead(codes):
+            return Value(walled_in(codes, state.power_penalty), None)
         key = Key(difficulty, False, empties, state.powers_left, codes.count(RUIN_CODE))
         return Value(self.bot.expected_before_roll(state), key, by_board(codes, key))
 

@@ -85,6 +85,24 @@ def fit_masks(codes: Codes) -> list[int]:
     ]
 
 
+def dead(codes: Codes) -> bool:
+    """No die can ever be staged on this board again: it holds a number, and no empty cell
+    beside a number accepts a value (a die needs a number beside it, within 1 of each; placing
+    is the only way a cell gains one). Every roll to the end is then a MAGDAGDON and every empty
+    cell a RUIN, whatever the dice and the Powers.
+
+    >>> dead((6, 6, 7, 7, 7, 7) + (0,) * 10)  # the 6s walled in by RUINs
+    True
+    >>> dead((1, 0, 6) + (0,) * 13)  # the cell between a 1 and a 6 accepts none, but others do
+    False
+    >>> dead((0,) * 15 + (7,))  # no number yet: a die may go on any empty cell
+    False
+    """
+    if all(code in (EMPTY, RUIN_CODE) for code in codes):
+        return False
+    return all(mask in (-1, 0, ANY_VALUE) for mask in fit_masks(codes))
+
+
 #: For each of the board's symmetries (``board.SYMMETRIES``), the cell each cell of the image is
 #: read from.
 _READ_FROM: tuple[tuple[int, ...], ...] = tuple(
