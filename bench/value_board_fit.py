@@ -10,7 +10,8 @@ exact, before it is over), and the correction g is fitted by TD(0) in rounds: in
 fit of V(next) + g(next) − V(this) on the board's features, g(next) from the round before (0
 within the exact end), V without any correction (the offsets as they are now). The features: the
 17 tuples' codes (``residual.TUPLES``) of each of the board's eight images, each counting 1/8,
-the empty cells, the Power uses left, and the stage of the game with the RUINs on the board.
+the empty cells, the Power uses left, the stage of the game with the RUINs on the board, and the
+stage with the live cells.
 
 The tuples' weights are then folded into one table a tuple (the mean over the images, so one
 reading of the board gives the same value) and written, with the levels, to
@@ -32,10 +33,12 @@ from magdagdon.bots.residual import DATA, ENTRIES, TUPLES, reads
 from magdagdon.bots.value import stage_of
 from magdagdon.bots.value_board import (
     POWER_LEVELS,
+    RUIN_LEVELS,
     SIZE,
     TUPLE_WEIGHTS,
     BoardCorrection,
     data_path,
+    live_level,
 )
 from magdagdon.engine import Difficulty
 from magdagdon.engine.board_codes import images
@@ -53,6 +56,7 @@ def features(row: Row) -> list[tuple[int, float]]:
     found = [
         (TUPLE_WEIGHTS + row["powers_left"], 1.0),
         (TUPLE_WEIGHTS + POWER_LEVELS + stage * 4 + min(row["ruins"], 3), 1.0),
+        (TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS + live_level(stage, tuple(row["codes"])), 1.0),
     ]
     for image in images(tuple(row["codes"])):
         found.extend((index, 1 / 8) for index in reads(image))
@@ -139,7 +143,9 @@ def main() -> None:
         same = (following["run_seed"], following["seed"]) == (row["run_seed"], row["seed"])
         # every game reaches the exact end before it is over (a turn fills at most 4 cells); a
         # file cut short may end in the middle of one
-        if row["empties"] > exact and same and following["turn"] > row["turn"]:
+        # a dead board's V is exact (key None), as within the exact end
+        live = row["key"] is not None
+        if row["empties"] > exact and live and same and following["turn"] > row["turn"]:
             fitted.append(i)
             after.append(i + 1)
     mine = [rows[i] for i in fitted]

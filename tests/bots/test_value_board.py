@@ -53,7 +53,11 @@ def test_the_tables_read_back_as_written() -> None:
     table = BoardCorrection(weights)
     again = BoardCorrection.from_bytes(table.to_bytes())
     assert again.tuples.weights == table.tuples.weights
-    assert (again.by_powers, again.by_ruins) == (table.by_powers, table.by_ruins)
+    assert (again.by_powers, again.by_ruins, again.by_live) == (
+        table.by_powers,
+        table.by_ruins,
+        table.by_live,
+    )
     with pytest.raises(ValueError, match="weights"):
         BoardCorrection(weights[:-1])
 

@@ -24,6 +24,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
     "magdagdon.engine.board_codes": {
         "magdagdon.engine.board_codes": 3,
         "dead": 3,
+        "live_cells": 1,
         "images": 1,
         "mask_values": 1,
     },

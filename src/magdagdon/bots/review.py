@@ -52,8 +52,9 @@ if TYPE_CHECKING:
 #: The review's JSON form and way of valuing; a stored review of another format is computed
 #: again (2: the exact mean before a roll after a choice unlike the computer's; 3: V's offsets
 #: by the RUINs on the board in each stage of the game; 4: every reroll node the exact mean of V
-#: over its outcomes; 5: V's correction by the board on PEACEFUL and SURVIVAL).
-REVIEW_FORMAT = 5
+#: over its outcomes; 5: V's correction by the board on PEACEFUL and SURVIVAL; 6: V of a dead
+#: board exact, and the correction by live cells).
+REVIEW_FORMAT = 6
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))

@@ -5,12 +5,14 @@ the computer comes to about 30 points less from it on PEACEFUL.
 
 The correction of a phase roll before the exact end is an n-tuple network as the bots' learned
 correction is (``bots/residual.py``: one table for each row, column and 2×2 square, indexed by its
-four cell codes, and one by empty cells), plus a level by Power uses left and one by stage of the
-game and RUINs on the board. It is fitted by ``bench/value_board_fit.py`` by TD(0) toward the
-exact end: on the computer's phase rolls of its own games and of games it took over from a bad
-player, V of a phase roll moves toward V of the next one (exact within the exact end), so that a
-roll's V stands nearer the mean of V over its outcomes. Its tables are fitted on the board's eight
-images together and kept as one table a tuple, so one reading values every image alike.
+four cell codes, and one by empty cells), plus a level by Power uses left, one by stage of the
+game and RUINs on the board, and one by stage and live cells (``board_codes.live_cells``: the
+empty cells a die may go on, which no tuple sees whole). It is fitted by
+``bench/value_board_fit.py`` by TD(0) toward the exact end: on the computer's phase rolls of its
+own games and of games it took over from a bad player, V of a phase roll moves toward V of the
+next one (exact within the exact end and on a dead board), so that a roll's V stands nearer the
+mean of V over its outcomes. Its tables are fitted on the board's eight images together and kept
+as one table a tuple, so one reading values every image alike.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.residual import DATA, ENTRIES, TUPLES, Residual, pack, unpack
+from magdagdon.engine.board_codes import live_cells
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty
@@ -28,20 +31,30 @@ if TYPE_CHECKING:
 TUPLE_WEIGHTS = len(TUPLES) * ENTRIES + 17  # as a ``Residual``: the tuples', then by empty cells
 POWER_LEVELS = 4  # by Power uses left, 0–3
 RUIN_LEVELS = 4 * 4  # by stage of the game (0–3) and RUINs (0, 1, 2, 3 or more)
-SIZE = TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS
+LIVE_LEVELS = 4 * 7  # by stage of the game and live cells (0–5, 6 or more)
+SIZE = TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS + LIVE_LEVELS
+
+
+def live_level(stage: int, codes: Codes) -> int:
+    """The index of a board's level by stage of the game and live cells among ``LIVE_LEVELS``:
+    a board with few cells a die may go on loses less than one with many would, as its dice
+    mostly cannot be placed anyway."""
+    return stage * 7 + min(live_cells(codes), 6)
 
 
 class BoardCorrection:
     """The tables of one difficulty."""
 
-    __slots__ = ("by_powers", "by_ruins", "tuples")
+    __slots__ = ("by_live", "by_powers", "by_ruins", "tuples")
 
     def __init__(self, weights: array[float]) -> None:
         if len(weights) != SIZE:
             raise ValueError(f"a board correction has {SIZE} weights, not {len(weights)}")
         self.tuples = Residual(weights[:TUPLE_WEIGHTS])
         self.by_powers = tuple(weights[TUPLE_WEIGHTS : TUPLE_WEIGHTS + POWER_LEVELS])
-        self.by_ruins = tuple(weights[TUPLE_WEIGHTS + POWER_LEVELS :])
+        ruins = TUPLE_WEIGHTS + POWER_LEVELS
+        self.by_ruins = tuple(weights[ruins : ruins + RUIN_LEVELS])
+        self.by_live = tuple(weights[ruins + RUIN_LEVELS :])
 
     def __call__(
         self, codes: Codes, empties: int, stage: int, powers_left: int, ruins: int
@@ -52,6 +65,7 @@ class BoardCorrection:
             self.tuples.of(codes, empties)
             + self.by_powers[powers_left]
             + self.by_ruins[stage * 4 + min(ruins, 3)]
+            + self.by_live[live_level(stage, codes)]
         )
 
     def to_bytes(self) -> bytes:
@@ -59,6 +73,7 @@ class BoardCorrection:
         weights = array("d", self.tuples.weights)
         weights.extend(self.by_powers)
         weights.extend(self.by_ruins)
+        weights.extend(self.by_live)
         return pack(weights)
 
     @classmethod

@@ -85,11 +85,23 @@ def fit_masks(codes: Codes) -> list[int]:
     ]
 
 
+def live_cells(codes: Codes) -> int:
+    """The empty cells a die may be staged on, by the numbers beside them: a cell beside a
+    number that lies within 1 of each (every empty cell while the board holds no number). A
+    cell beside a number accepts three values at most, so a mask of every value says none is.
+
+    >>> live_cells((1, 0, 6) + (0,) * 13)  # cells 3, 4 and 6; not the one between 1 and 6
+    3
+    """
+    if all(code in (EMPTY, RUIN_CODE) for code in codes):
+        return codes.count(EMPTY)
+    return sum(1 for mask in fit_masks(codes) if 0 < mask < ANY_VALUE)
+
+
 def dead(codes: Codes) -> bool:
-    """No die can ever be staged on this board again: it holds a number, and no empty cell
-    beside a number accepts a value (a die needs a number beside it, within 1 of each; placing
-    is the only way a cell gains one). Every roll to the end is then a MAGDAGDON and every empty
-    cell a RUIN, whatever the dice and the Powers.
+    """No die can ever be staged on this board again, though it has empty cells: none is live
+    (``live_cells``), and placing is the only way a cell gains a number beside it. Every roll to
+    the end is then a MAGDAGDON and every empty cell a RUIN, whatever the dice and the Powers.
 
     >>> dead((6, 6, 7, 7, 7, 7) + (0,) * 10)  # the 6s walled in by RUINs
     True
@@ -98,9 +110,7 @@ def dead(codes: Codes) -> bool:
     >>> dead((0,) * 15 + (7,))  # no number yet: a die may go on any empty cell
     False
     """
-    if all(code in (EMPTY, RUIN_CODE) for code in codes):
-        return False
-    return all(mask in (-1, 0, ANY_VALUE) for mask in fit_masks(codes))
+    return EMPTY in codes and live_cells(codes) == 0
 
 
 #: For each of the board's symmetries (``board.SYMMETRIES``), the cell each cell of the image is
