@@ -72,9 +72,20 @@ def _walled(codes: list[int]) -> tuple[int, ...]:
     )
 
 
-boards = st.lists(
-    st.sampled_from((EMPTY,) * 8 + (RUIN_CODE, 1, 2, 3, 4, 5, 6)), min_size=16, max_size=16
-).map(_walled)
+def _board(numbers: dict[int, int], ruins: set[int]) -> tuple[int, ...]:
+    codes = [RUIN_CODE if cell in ruins else EMPTY for cell in range(16)]
+    for cell, value in numbers.items():
+        codes[cell] = value
+    return _walled(codes)
+
+
+#: One or two numbers and a few RUINs, walled in: ten or so empty cells left, some of them
+#: beside numbers that allow no value between them (a dead cell, not a wall).
+boards = st.builds(
+    _board,
+    st.dictionaries(st.integers(0, 15), st.integers(1, 6), min_size=1, max_size=2),
+    st.sets(st.integers(0, 15), max_size=2),
+)
 
 
 @settings(max_examples=25, deadline=None)
