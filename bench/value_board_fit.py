@@ -53,12 +53,13 @@ def features(row: Row) -> list[tuple[int, float]]:
     """The columns of a phase roll's features and their values: what ``Residual`` reads of each
     of the board's images (its weight by empty cells among them), each at 1/8, and the levels."""
     stage = stage_of(row["empties"])
+    codes = tuple(row["codes"])
     found = [
         (TUPLE_WEIGHTS + row["powers_left"], 1.0),
         (TUPLE_WEIGHTS + POWER_LEVELS + stage * 4 + min(row["ruins"], 3), 1.0),
-        (TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS + live_level(stage, tuple(row["codes"])), 1.0),
+        (TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS + live_level(stage, codes), 1.0),
     ]
-    for image in images(tuple(row["codes"])):
+    for image in images(codes):
         found.extend((index, 1 / 8) for index in reads(image))
     return found
 
@@ -144,8 +145,8 @@ def main() -> None:
         # every game reaches the exact end before it is over (a turn fills at most 4 cells); a
         # file cut short may end in the middle of one
         # a dead board's V is exact (key None), as within the exact end
-        live = row["key"] is not None
-        if row["empties"] > exact and live and same and following["turn"] > row["turn"]:
+        estimated = row["key"] is not None
+        if row["empties"] > exact and estimated and same and following["turn"] > row["turn"]:
             fitted.append(i)
             after.append(i + 1)
     mine = [rows[i] for i in fitted]

@@ -37,8 +37,9 @@ SIZE = TUPLE_WEIGHTS + POWER_LEVELS + RUIN_LEVELS + LIVE_LEVELS
 
 def live_level(stage: int, codes: Codes) -> int:
     """The index of a board's level by stage of the game and live cells among ``LIVE_LEVELS``:
-    a board with few cells a die may go on loses less than one with many would, as its dice
-    mostly cannot be placed anyway."""
+    the look-ahead's V stood 10–42 points low on a bad player's boards with one or two live
+    cells, 1–7 points high on those with five or more (docs/bots.md, "Dead boards, and the
+    correction by live cells")."""
     return stage * 7 + min(live_cells(codes), 6)
 
 
