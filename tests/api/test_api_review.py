@@ -18,7 +18,7 @@ import pytest
 import compute_jobs
 from api_helpers import post_action, whole_game
 from magdagdon import clock
-from magdagdon.bots.review import EXACT_FROM, REVIEW_FORMAT
+from magdagdon.bots.review import EXACT_FROM, REVIEW_FORMAT, mean_after_choice
 from magdagdon.bots.value import Values, unstaged
 from magdagdon.engine import (
     Action,
@@ -91,6 +91,7 @@ def test_a_review_follows_the_hints_values(client: TestClient) -> None:
     game_id = _new(client, "nightmare", 8)
     state = GameState.new(Difficulty.NIGHTMARE, 8)
     told: list[float] = []
+    at: list[GameState] = []
     while not state.is_over:
         hint = client.get(f"/api/games/{game_id}/hint").json()
         if state.phase is Phase.ROLL or state.turn % 2 == 0:
@@ -99,6 +100,7 @@ def test_a_review_follows_the_hints_values(client: TestClient) -> None:
             actions = plain_turn(state)
         if not isinstance(actions[0], Stage) or len(actions) > 1:
             told.append(hint["expected_value"])  # a step starts here
+            at.append(state)
         for action in actions:
             state = state.apply(action)
             post_action(client, game_id, action_to_json(action))
@@ -107,15 +109,25 @@ def test_a_review_follows_the_hints_values(client: TestClient) -> None:
     review = _done(client, game_id)
     steps = review["steps"]
     assert len(steps) == len(told)
-    means = 0
+    means = deeper = 0
+    values = Values()
     for i, (step, value) in enumerate(zip(steps, told, strict=True)):
         # a ROLL after a choice EXACT_FROM or more from the computer's by the hint's values starts
-        # at the exact mean of V over its outcomes (tests/bots/test_review_luck.py)
+        # at the exact mean of V over its outcomes (tests/bots/test_review_luck.py), and that
+        # choice at the computer's valued alike (tests/bots/test_review.py)
         if step["type"] == "roll" and i and abs(told[i - 1] - value) >= EXACT_FROM:
             means += 1
             continue
+        if i + 1 < len(told) and step["kind"] == "decision" and step["before"] != value:
+            assert abs(told[i + 1] - value) >= EXACT_FROM, (i, step)
+            position = unstaged(at[i])
+            valued = mean_after_choice(values, position, values.advice(position))
+            assert step["before"] == round(valued, 2), (i, step)
+            deeper += 1
+            continue
         assert step["before"] == value, (i, step)
     assert means < len(steps) // 2
+    assert 0 < deeper <= means
     assert review["final"] == state.score().total
     assert abs(review["start"] + review["luck"] - review["given_up"] - review["final"]) <= 0.5
     # polled again: the stored review, at once
@@ -126,7 +138,8 @@ def test_a_review_follows_the_hints_values(client: TestClient) -> None:
 
 def test_a_labelled_decision_carries_the_better_choice(client: TestClient) -> None:
     """Each labelled decision's ``suggested`` is the computer's choice at that position, legal
-    there, and worth ``best``: ``given_up`` = ``best`` − ``after`` is what the sentence under the
+    there, and worth ``best`` (valued as the player's choice: ``review.mean_after_choice``):
+    ``given_up`` = ``best`` − ``after`` is what the sentence under the
     label says it was worth (the page rounds it, js/review/step.js)."""
     game_id = _finished(client, "peaceful", 7)
     review = _done(client, game_id)
@@ -148,8 +161,9 @@ def test_a_labelled_decision_carries_the_better_choice(client: TestClient) -> No
                     better = better.apply(action_from_json(suggested))  # legal there
                 chosen = values.advice(position)
                 shown = better if chosen.placement or isinstance(chosen.action, Ruin) else None
-                if shown is not None:  # a placement or a RUIN: V of where it leads
-                    assert round(values.of(shown), 2) == step["best"]
+                if shown is not None:  # a placement or a RUIN: V of where it leads, valued
+                    # as the player's choice is (the exact mean over the roll after it)
+                    assert round(values.expected(shown), 2) == step["best"]
         state = state.apply(action)
     assert labelled >= 3
     assert sum(review["labels"].values()) == labelled

@@ -1,14 +1,16 @@
 """The first turn's kept look-ahead values (``bots/opening.py``) are the search's own: a sample
-recomputed without the book, and every first-turn hint served from it alone."""
+recomputed without the book, and every first-turn hint served from it alone; the kept means of the
+computer's first choices are the review's own, whatever the order of the dice."""
 
 from __future__ import annotations
 
 import pytest
 
 from magdagdon.bots.expectimax import ExpectimaxBot, Settings
-from magdagdon.bots.opening import book, first_turns
+from magdagdon.bots.opening import book, first_means, first_turns
+from magdagdon.bots.review import mean_after_choice
 from magdagdon.bots.value import Values
-from magdagdon.engine import Difficulty
+from magdagdon.engine import Difficulty, GameState
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
@@ -40,3 +42,15 @@ def test_a_bot_with_other_settings_never_reads_the_book() -> None:
     bot = ExpectimaxBot(Settings(width=3))
     bot.expected_before_roll(state)
     assert bot.after_values() != {}
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
+def test_kept_first_means_are_the_review_s(difficulty: Difficulty) -> None:
+    kept = first_means(difficulty)
+    assert len(kept) == 126  # every first roll
+    values = Values()
+    for state in first_turns(difficulty)[1::41]:
+        for dice in (state.dice, state.dice[::-1]):  # the order decides nothing
+            position = GameState.new(difficulty, 0).roll_with(dice)
+            found = mean_after_choice(values, position, values.advice(position))
+            assert found == kept[tuple(sorted(dice))], (difficulty, dice)

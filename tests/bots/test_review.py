@@ -17,7 +17,7 @@ import pytest
 
 from magdagdon.bots.base import play_turns
 from magdagdon.bots.hints import best as best_hint
-from magdagdon.bots.review import EXACT_FROM, label, review_game
+from magdagdon.bots.review import EXACT_FROM, label, mean_after_choice, review_game
 from magdagdon.bots.value import Values, by_board, offset, unstaged
 from magdagdon.engine import (
     Action,
@@ -208,30 +208,53 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
     step starts at the hint's ``expected_value`` for that state, and each decision shows the
     hint's own choice and value (``best``) beside the player's. A ROLL after a choice
     ``EXACT_FROM`` points or more from the computer's by those values (either way) starts at the
-    exact mean of V over its outcomes instead (``tests/bots/test_review_luck.py``)."""
+    exact mean of V over its outcomes instead (``tests/bots/test_review_luck.py``), and such a
+    choice, made on the dice a chance step brought, starts at the computer's choice valued
+    alike (``mean_after_choice``): the chance step before it ends there."""
     names = [*BAD_CHOICES, *(f"random {d.value} 1" for d in Difficulty)]
-    decided = means = 0
+    decided = means = deeper = 0
     for name in names:
         log, review = reviews[name]
         difficulty, seed = _origin(name)
         state = GameState.new(difficulty, seed)
         steps = iter(review["steps"])
         last: dict[str, Any] | None = None
+        shallow = 0.0  # V of the last decision's position, as the hint's values go
         for action in log:
             if not isinstance(action, Stage | Unstage):
                 step = next(steps)
                 # the hint of the position itself: V does not move while dice are staged
-                hinted, placement, value = best_hint(unstaged(state))
+                position = unstaged(state)
+                hinted, placement, value = best_hint(position)
                 if (
                     isinstance(action, Roll)
                     and last
                     and last["kind"] == "decision"
-                    and abs(last["before"] - value) >= EXACT_FROM
+                    and abs(shallow - value) >= EXACT_FROM
                 ):
                     assert step["before"] == round(values.expected(state), 2), (name, step)
                     means += 1
+                elif (
+                    step["kind"] == "decision"
+                    and last
+                    and last["kind"] == "chance"
+                    and step["played"] != step["suggested"]
+                    and not _told(values, state, step["before"], value)
+                ):
+                    computer = values.advice(position)
+                    valued = mean_after_choice(values, position, computer)
+                    assert step["before"] == round(valued, 2), (name, state, step)
+                    chosen = (
+                        values.after_reroll(position, action.dice)
+                        if isinstance(action, Reroll)
+                        else values.of(state.apply(action))
+                    )
+                    assert abs(values.of(position) - chosen) >= EXACT_FROM, (name, step)
+                    deeper += 1
                 else:
                     assert _told(values, state, step["before"], value), (name, state, step)
+                if step["kind"] == "decision":
+                    shallow = values.of(position)
                 last = step
                 if step["kind"] == "decision":
                     assert step["best"] == step["before"], (name, step)
@@ -246,6 +269,7 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
             state = state.apply(action)
     assert decided > 50
     assert means > 3
+    assert deeper > 3
 
 
 def _told(values: Values, state: GameState, shown: float, hinted: float) -> bool:

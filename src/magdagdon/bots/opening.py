@@ -8,6 +8,11 @@ NIGHTMARE), and these are the values it finds, kept in ``bots/data/opening.bin``
 searches, so the book changes no hint, only its time; ``tests/bots/test_opening.py`` checks a
 sample of it against the search, and fails when the evaluation or its tables change until the book
 is built again (``python -m magdagdon.bots.opening``).
+
+A review keeps one more figure of the first turn (``bots/review.py``, ``mean_after_choice``):
+where a player placed otherwise, the computer's first choice valued as the exact mean of V over
+the roll after it, 126 decisions' search (0.5–1 s of CPU) for a figure that is the same in every
+game with that roll. They are kept in ``bots/data/opening-means.bin``, by the roll sorted.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ if TYPE_CHECKING:
 Key = tuple["Codes", int, int]
 
 PATH = Path(__file__).parent / "data" / "opening.bin"
+MEANS = Path(__file__).parent / "data" / "opening-means.bin"
 
 
 @cache
@@ -38,6 +44,15 @@ def book(difficulty: Difficulty) -> dict[Key, float]:
         return {}
     rows = json.loads(zlib.decompress(PATH.read_bytes()))[difficulty.value]
     return {(tuple(codes), base, penalty): value for codes, base, penalty, value in rows}
+
+
+@cache
+def first_means(difficulty: Difficulty) -> dict[tuple[int, ...], float]:
+    """The kept means of ``difficulty``'s first turns, by the roll sorted (empty when none)."""
+    if not MEANS.exists():
+        return {}
+    rows = json.loads(zlib.decompress(MEANS.read_bytes()))[difficulty.value]
+    return {tuple(dice): value for dice, value in rows}
 
 
 def first_turns(difficulty: Difficulty) -> list[GameState]:
@@ -68,5 +83,23 @@ def build(path: Path = PATH) -> dict[str, int]:
     return {name: len(rows) for name, rows in out.items()}
 
 
+def build_means(path: Path = MEANS) -> dict[str, int]:
+    """Write the kept means: for each difficulty and first roll, ``mean_after_choice`` of the
+    computer's choice, with the review's own ``Values``. Returns their number by difficulty."""
+    from magdagdon.bots.review import mean_after_choice  # the review reads this module
+    from magdagdon.bots.value import Values
+
+    out: dict[str, list[tuple[list[int], float]]] = {}
+    for difficulty in Difficulty:
+        values = Values()
+        out[difficulty.value] = [
+            (sorted(state.dice), mean_after_choice(values, state, values.advice(state)))
+            for state in first_turns(difficulty)[1:]
+        ]
+    data = json.dumps(out, separators=(",", ":")).encode()
+    path.write_bytes(zlib.compress(data, 9))
+    return {name: len(rows) for name, rows in out.items()}
+
+
 if __name__ == "__main__":
-    print(build())
+    print(build(), build_means())
