@@ -18,9 +18,9 @@ exact mean of V over its outcomes (``Values.expected``), so the luck of that rol
 zero over its outcomes: before the exact end the look-ahead's value of a board unlike the
 computer's own can stand 10–20 points off that mean, and that gap is the choice's doing (charged
 to the decision), not the dice's. The computer's choice beside it is then valued alike, as the
-exact mean of V over the roll after it (``mean_after_choice``), where the decision's position is
-the outcome of a chance step (a ROLL or an I-ROLL ULIT; not after the player's own BAWAS −1 /
-DAGDAG +1): the decision starts there and that chance step ends there. Valued one roll deeper on
+exact mean of V over the roll after it (``mean_after_choice``): the decision starts there, and
+so do the BAWAS −1 / DAGDAG +1 before it in that turn (each valued alike) and the outcome of the
+chance step before them (``_carry_back``). Valued one roll deeper on
 one side only, a label carried V's error one roll on at the computer's board: on 179 labelled
 decisions of the human-like player checked against 200 paired rollouts, 127 agreed, and 137
 with both sides valued alike (``docs/bots.md``, "Labels against rollouts").
@@ -114,16 +114,17 @@ def review_game(
     state = GameState.new(difficulty, seed)
     steps: list[dict[str, Any]] = []
     carried: float | None = None  # V before the coming ROLL, as the last decision left it
+    # the decisions since the last chance step (BAWAS −1 / DAGDAG +1), with their positions
+    chain: list[tuple[dict[str, Any], GameState]] = []
     for action in actions:
         after = state.apply(action)
         if not isinstance(action, Stage | Unstage):
             values.position(state)
-            # a decision's position valued deeper is the outcome of the chance step before it
-            deepen = bool(steps) and steps[-1]["kind"] == "chance"
-            found = _steps(values, state, action, after, carried, deepen=deepen)
-            if deepen and steps[-1]["_exact"][1] != found[0]["_exact"][0]:
-                _revalue(steps[-1], found[0]["_exact"][0])
+            found = _steps(values, state, action, after, carried)
+            if found[0]["kind"] == "decision" and steps[-1]["_exact"][1] != found[0]["_exact"][0]:
+                _carry_back(values, steps[-1 - len(chain)], chain, found[0]["_exact"][0])
             steps.extend(found)
+            chain = [] if found[-1]["kind"] == "chance" else [*chain, (found[0], unstaged(state))]
             carried = found[-1]["_exact"][1] if found[-1]["kind"] == "decision" else None
             done += 1
             report(done / work)
@@ -134,18 +135,12 @@ def review_game(
 
 
 def _steps(
-    values: Values,
-    state: GameState,
-    action: Action,
-    after: GameState,
-    carried: float | None,
-    *,
-    deepen: bool = False,
+    values: Values, state: GameState, action: Action, after: GameState, carried: float | None
 ) -> list[dict[str, Any]]:
     """The review's steps of one action (no staging): one, or two for an I-ROLL ULIT.
-    ``carried`` is V before a ROLL as the decision before it left it (None at the start);
-    ``deepen``: a decision unlike the computer's may value the computer's choice deeper
-    (``_deeper``; its position is the outcome of the chance step before it)."""
+    ``carried`` is V before a ROLL as the decision before it left it (None at the start). A
+    decision unlike the computer's starts at the computer's choice valued deeper (``_deeper``):
+    the steps before it are then carried back to it (``_carry_back``)."""
     if isinstance(action, Roll):
         before_roll = values.of(state) if carried is None else carried
         return [_chance(state, before_roll, after, values.of(after), [0, 1, 2, 3], "roll")]
@@ -155,7 +150,7 @@ def _steps(
         node = values.after_reroll(state, action.dice)
         if not _same_reroll(state, action, advice) and abs(before - node) >= EXACT_FROM:
             node = values.expected(state, action.dice)
-            before = _deeper(values, state, advice) if deepen else before
+            before = _deeper(values, state, advice)
         chance = _chance(state, node, after, values.of(after), list(action.dice), "reroll")
         return [_decision(state, "reroll", [action], advice, before, node), chance]
     if isinstance(action, Adjust):
@@ -165,8 +160,7 @@ def _steps(
         isinstance(advice.action, Adjust | Reroll) or after != after_advice(unstaged(state), advice)
     ):
         value = values.expected(after)  # a choice unlike the computer's: the exact mean of V
-        if deepen:  # and the computer's choice valued alike
-            before = _deeper(values, state, advice)
+        before = _deeper(values, state, advice)  # and the computer's choice valued alike
     if isinstance(action, Confirm):
         placed: list[Action] = [Stage(die, state.staged[die]) for die in state.order]
         return [_decision(state, "place", [*placed, action], advice, before, value)]
@@ -199,11 +193,23 @@ def mean_after_choice(values: Values, position: GameState, advice: Advice) -> fl
     return values.expected(after_advice(position, advice))
 
 
-def _revalue(step: dict[str, Any], value: float) -> None:
-    """A chance step's outcome valued again, deeper (``_deeper``): its luck with it."""
-    before = step["_exact"][0]
-    step.update(after=round(value, PLACES), luck=round(value - before, PLACES))
-    step["_exact"] = (before, value)
+def _carry_back(
+    values: Values,
+    chance: dict[str, Any],
+    chain: list[tuple[dict[str, Any], GameState]],
+    value: float,
+) -> None:
+    """A decision starts at ``value``, deeper than the step before it ends: each decision of
+    ``chain`` (the BAWAS −1 / DAGDAG +1 since the ``chance`` step, with their positions) is
+    valued alike, the computer's choice at its position (``_deeper``), and the chance step's
+    outcome ends where the first of them starts (its luck with it)."""
+    for step, position in reversed(chain):
+        before = _deeper(values, position, values.advice(position))
+        step.update(_decision_values(before, value))
+        value = before
+    before = chance["_exact"][0]
+    chance.update(after=round(value, PLACES), luck=round(value - before, PLACES))
+    chance["_exact"] = (before, value)
 
 
 def _same_reroll(state: GameState, action: Reroll, advice: Advice) -> bool:
@@ -247,22 +253,29 @@ def _decision(
     before: float,
     after: float,
 ) -> dict[str, Any]:
-    given_up = before - after
     return {
         "turn": state.turn,
         "kind": "decision",
         "type": kind,
-        "before": round(before, PLACES),
-        "after": round(after, PLACES),
         "played": [action_to_json(a) for a in played],
         "suggested": _suggested(advice),
-        "best": round(before, PLACES),
-        "given_up": round(given_up, PLACES),
-        "label": label(given_up),
+        **_decision_values(before, after),
         "board": board_json(state),
         "roll": list(state.dice),
         "min_required": state.min_required,
         "powers_used": state.powers_used,
+    }
+
+
+def _decision_values(before: float, after: float) -> dict[str, Any]:
+    """A decision's figures from V before and after it."""
+    given_up = before - after
+    return {
+        "before": round(before, PLACES),
+        "after": round(after, PLACES),
+        "best": round(before, PLACES),
+        "given_up": round(given_up, PLACES),
+        "label": label(given_up),
         "_exact": (before, after),
     }
 
