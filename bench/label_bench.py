@@ -6,7 +6,10 @@ rollouts' mean difference, and no "gained by keeping a Power" (a Power the compu
 kept, at 5 points or more to the player's good) may be put at 0 or less by them.
 
 Usage: ``python bench/label_bench.py [--decisions 200] [--rollouts 200] [--games 40]
-[--seed 800]`` (one core; a rollout is a rest of a game, 0.05–0.5 s of CPU).
+[--seed 800] [--deeper]`` (one core; a rollout is a rest of a game, 0.05–0.5 s of CPU). With
+``--deeper``, each placement or RUIN that does not agree is valued once more with both sides a
+roll deeper than the review's (``deeper``: 10–20 s of CPU a label), to see how much of what is
+left is V's error further on.
 """
 
 from __future__ import annotations
@@ -18,10 +21,12 @@ from typing import Any
 
 from consistency_bench import game
 from magdagdon.bots.hints import bot
-from magdagdon.bots.review import review_game
+from magdagdon.bots.ordered import ordered_sum
+from magdagdon.bots.review import mean_after_choice, review_game
 from magdagdon.bots.rollout import Start, agrees, paired
 from magdagdon.bots.value import Values, after_advice, unstaged
-from magdagdon.engine import Adjust, Difficulty, GameState, Reroll, Roll, Stage, Unstage
+from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll, Stage, Unstage
+from magdagdon.engine.dice import roll_chances
 from magdagdon.sim.summary import game_seed
 
 Case = dict[str, Any]
@@ -74,12 +79,31 @@ def cases(values: Values, difficulty: Difficulty, seed: int) -> list[Case]:
     return found
 
 
+def deeper(values: Values, start: Start) -> float | None:
+    """V at a rollout's start a roll deeper than the review values it: the mean over the next
+    roll of each outcome's computer's choice valued as the review does (``mean_after_choice``);
+    None where the start is no phase roll."""
+    state = start.state
+    if start.reroll is not None or state.phase is not Phase.ROLL:
+        return None
+    return ordered_sum(
+        chance * _choice(values, state.roll_with(dice)) for dice, chance in roll_chances(4)
+    )
+
+
+def _choice(values: Values, outcome: GameState) -> float:
+    if outcome.is_over:
+        return values.of(outcome)
+    return mean_after_choice(values, outcome, values.advice(outcome))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--rollouts", type=int, default=200)
     parser.add_argument("--games", type=int, default=40, help="games a difficulty to sample from")
     parser.add_argument("--seed", type=int, default=800)
+    parser.add_argument("--deeper", action="store_true", help="labels off: a roll deeper again")
     args = parser.parse_args()
     values = Values(memo=50_000)
     pool: list[Case] = []
@@ -104,6 +128,10 @@ def main() -> None:
             f"CPU {time.process_time() - start:5.0f} s",
             flush=True,
         )
+        if args.deeper and not ok:
+            sides = deeper(values, case["computer"]), deeper(values, case["player"])
+            if sides[0] is not None and sides[1] is not None:
+                print(f"    a roll deeper: {sides[0] - sides[1]:+7.1f}", flush=True)
     print(
         f"agree {agreed}/{len(chosen)} ({100 * agreed / max(1, len(chosen)):.0f} %, "
         "target >= 95 %); "
