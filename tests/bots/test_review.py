@@ -212,7 +212,7 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
     choice starts at the computer's choice valued alike (``mean_after_choice``), as do the
     BAWAS −1 / DAGDAG +1 before it in its turn: the chance step before them ends there."""
     names = [*BAD_CHOICES, *(f"random {d.value} 1" for d in Difficulty)]
-    decided = means = deeper = 0
+    decided = means = deeper = carried = 0
     for name in names:
         log, review = reviews[name]
         difficulty, seed = _origin(name)
@@ -238,7 +238,8 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
                     computer = values.advice(position)
                     valued = mean_after_choice(values, position, computer)
                     assert step["before"] == round(valued, 2), (name, state, step)
-                    if not isinstance(action, Adjust):  # (a BAWAS / DAGDAG: carried back)
+                    carried += isinstance(action, Adjust)  # a BAWAS / DAGDAG: carried back
+                    if not isinstance(action, Adjust):
                         assert step["played"] != step["suggested"], (name, step)
                         chosen = (
                             values.after_reroll(position, action.dice)
@@ -266,6 +267,7 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
     assert decided > 50
     assert means > 3
     assert deeper > 3
+    assert carried > 0
 
 
 def _told(values: Values, state: GameState, shown: float, hinted: float) -> bool:
