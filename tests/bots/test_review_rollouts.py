@@ -9,10 +9,11 @@ import random
 
 import pytest
 
+from action_logs import actions_of
 from magdagdon.bots.review import review_game
 from magdagdon.bots.rollout import Start, agrees, paired, rollout
-from magdagdon.bots.value import Values, after_advice
-from magdagdon.engine import Action, Difficulty, GameState, Phase, Reroll, Ruin
+from magdagdon.bots.value import Values, after_advice, unstaged
+from magdagdon.engine import Action, Adjust, Confirm, Difficulty, GameState, Phase, Reroll, Ruin
 from magdagdon.engine.board import from_codes
 
 #: (difficulty, seed, turn, the bad choice played at that turn's first decision)
@@ -76,3 +77,44 @@ def test_a_ruin_where_the_computer_would_reroll_agrees_with_the_rollouts(values:
     assert agrees(given_up, found), (given_up, found)
     estimate = Values(values.bot, exact_rerolls=False)
     assert not agrees(estimate.of(state) - estimate.of(ruin), found)
+
+
+#: The human-like player's PEACEFUL game of seed 2083096177 (bench/label_bench.py's sample).
+AFTER_A_POWER = (
+    "R S1d S29 C R A2- S1e S35 S06 S22 C R S03 S17 C R A3+ S0b S34 C R S18 S3c C R M0 R Ma R Mf "
+    "R A1+ S11 C"
+)
+
+
+def test_a_placement_after_the_computer_s_power_is_valued_as_deep_as_the_computer_s(
+    values: Values,
+) -> None:
+    """Turn 4: DAGDAG +1 on the 4th die, as the computer would, then the 1st and 4th dice on
+    row 2, column 3 and row 1, column 0, where the computer would place the 3rd and 4th on row 2.
+    The player's board is valued as the exact mean of V over the roll after it; valued as V of
+    the roll after it, the computer's made the placement a 183.1-point blunder, where 200 paired
+    rollouts of the computer's play from the two boards put it at 150.7 (se 2.8). Both valued
+    alike, and the DAGDAG before it carried back, the review says what the rollouts say."""
+    difficulty, seed = Difficulty.PEACEFUL, 2083096177
+    log = actions_of(AFTER_A_POWER)
+    review = review_game(difficulty, seed, log, values=values)
+    turn = [s for s in review["steps"] if s["turn"] == 4]
+    assert [s["type"] for s in turn] == ["roll", "adjust", "place"]
+    roll, power, place = turn
+    assert power["given_up"] == 0  # the computer's own DAGDAG
+    assert power["before"] == roll["after"] == place["before"]
+    assert place["label"] == "blunder"
+    power_at = log.index(Adjust(3, 1))
+    placed_at = log.index(Confirm(), power_at)
+    state = GameState.new(difficulty, seed)
+    for action in log[: power_at + 1]:
+        state = state.apply(action)
+    position = unstaged(state)  # after the DAGDAG, nothing staged
+    player = position
+    for action in log[power_at + 1 : placed_at + 1]:
+        player = player.apply(action)
+    computer = Start(after_advice(position, values.advice(position)))
+    found = paired(values.bot, computer, Start(player), 200, seed=seed)
+    assert agrees(place["given_up"], found), (place["given_up"], found)
+    one_side = values.of(position) - place["after"]  # the computer's side a roll less deep
+    assert not agrees(one_side, found), (one_side, found)

@@ -13,18 +13,9 @@ from __future__ import annotations
 import pytest
 
 import magdagdon.bots.review as review
+from action_logs import actions_of
 from magdagdon.bots.value import Values
-from magdagdon.engine import (
-    Action,
-    Adjust,
-    Confirm,
-    Difficulty,
-    Reroll,
-    Roll,
-    Ruin,
-    Stage,
-    Unstage,
-)
+from magdagdon.engine import Difficulty
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
@@ -257,28 +248,6 @@ GAMES: list[tuple[Difficulty, int, str, tuple[float, ...]]] = [
 ]
 
 
-def _actions(log: str) -> list[Action]:
-    actions: list[Action] = []
-    for word in log.split():
-        kind, rest = word[0], word[1:]
-        if kind == "R":
-            actions.append(Roll())
-        elif kind == "C":
-            actions.append(Confirm())
-        elif kind == "S":
-            actions.append(Stage(int(rest[0]), int(rest[1:], 16)))
-        elif kind == "U":
-            actions.append(Unstage(int(rest)))
-        elif kind == "A":
-            actions.append(Adjust(int(rest[0]), 1 if rest[1] == "+" else -1))
-        elif kind == "X":
-            actions.append(Reroll(tuple(int(d) for d in rest)))
-        else:
-            assert kind == "M"
-            actions.append(Ruin(int(rest, 16)))
-    return actions
-
-
 @pytest.mark.parametrize(("difficulty", "seed", "log", "exact"), GAMES)
 def test_the_review_is_the_one_before(
     monkeypatch: pytest.MonkeyPatch,
@@ -297,5 +266,5 @@ def test_the_review_is_the_one_before(
         return summary(start, end, steps)  # type: ignore[arg-type]
 
     monkeypatch.setattr(review, "_summary", kept)
-    review.review_game(difficulty, seed, _actions(log), values=Values())
+    review.review_game(difficulty, seed, actions_of(log), values=Values())
     assert seen == list(exact)
