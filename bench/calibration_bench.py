@@ -45,7 +45,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from consistency_bench import humanlike
+from consistency_bench import _bot, humanlike
 from magdagdon.bots.risky import risky_turn
 from magdagdon.bots.value import Key, Value, Values, after_advice, by_board, offset, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
@@ -81,10 +81,11 @@ def _row(state: GameState, kind: str, found: Value) -> Row:
 
 def play(task: tuple[str, int, str]) -> list[Row]:
     """One game of the computer, every state a hint or a review values on the way; with the
-    player ``risky`` (``bots/risky.py``) or ``humanlike`` (``consistency_bench.py``'s), that
-    player plays the first turns (1–6, by the seed) and the computer the rest, and only the
-    computer's states are kept (V is the computer's expectation from any board, and the risky
-    player's boards are RUIN-heavy, the human-like player's a few slips away from its own)."""
+    player ``risky`` (``bots/risky.py``), ``humanlike`` (``consistency_bench.py``'s) or
+    ``random``, that player plays the first turns (1–6, by the seed) and the computer the rest,
+    and only the computer's states are kept (V is the computer's expectation from any board, and
+    the risky player's boards are RUIN-heavy, the human-like player's a few slips away from its
+    own, the random player's far from both)."""
     global _values
     if _values is None:
         _values = Values()
@@ -92,7 +93,7 @@ def play(task: tuple[str, int, str]) -> list[Row]:
     name, seed, player = task
     state = GameState.new(Difficulty(name), seed)
     if player != "computer":
-        turn = risky_turn if player == "risky" else humanlike(seed)
+        turn = {"risky": risky_turn, "humanlike": humanlike(seed)}.get(player) or _bot(player, seed)
         hand_over = random.Random(seed).randint(1, 6)
         while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
             for action in turn(state):
@@ -479,10 +480,11 @@ def main() -> None:
     run.add_argument("--jobs", type=int, default=2)
     run.add_argument(
         "--player",
-        choices=["computer", "risky", "humanlike"],
+        choices=["computer", "risky", "humanlike", "random"],
         default="computer",
         help="who plays the first turns (risky: bots/risky.py; humanlike: the computer's move "
-        "but in 30 %% of turns, as consistency_bench.py's; then the computer)",
+        "but in 30 %% of turns, as consistency_bench.py's; random: bots/random_bot.py; then the "
+        "computer)",
     )
     run.add_argument("--out", required=True)
     run.set_defaults(run=collect)
