@@ -20,10 +20,9 @@ computer's own can stand 10–20 points off that mean, and that gap is the choic
 to the decision), not the dice's. The computer's choice beside it is then valued alike, as the
 exact mean of V over the roll after it (``mean_after_choice``): the decision starts there, and
 so do the BAWAS −1 / DAGDAG +1 before it in that turn (each valued alike) and the outcome of the
-chance step before them (``_carry_back``). Valued one roll deeper on
-one side only, a label carried V's error one roll on at the computer's board: on 179 labelled
-decisions of the human-like player checked against 200 paired rollouts, 127 agreed, and 137
-with both sides valued alike (``docs/bots.md``, "Labels against rollouts").
+chance step before them (``_carry_back``). Valued one roll deeper on one side only, a label
+carried V's error one roll on at the computer's board; valued alike, the labels agree with paired
+rollouts of the computer's play more often (``docs/bots.md``, "Both choices valued alike").
 
 Each step's ``before`` is the previous step's ``after`` (the same position: staging is no step),
 and the last ``after`` is the final score, so the summary adds up by telescoping:
