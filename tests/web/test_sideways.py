@@ -14,7 +14,7 @@ from magdagdon.engine import Difficulty, Phase
 from plans import plain_turn
 from web.review_helpers import finish_game, wait_done
 from web.state_walk import open_daily_over
-from web.web_helpers import action_hook, find_game, open_player
+from web.web_helpers import TIMEOUT_MS, action_hook, find_game, open_player
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -55,7 +55,13 @@ def test_a_daily_game_over_is_whole_on_the_screen(
         open_daily_over(player)
         for moment in ("the game over", "shared"):
             player.settle(everything=True)
-            problems = player.page.evaluate(OVER_OFF_SCREEN)
+            # measured once the bar and the game over's head are drawn: the page may draw the
+            # game over again (the day's figures arrive) between a settle and a look
+            problems = player.page.wait_for_function(
+                "() => document.querySelector('.bar') && document.querySelector('.over-head')"
+                f" && ({OVER_OFF_SCREEN})()",
+                timeout=TIMEOUT_MS,
+            ).json_value()
             assert not problems, f"{layout}, {moment}: {problems}"
             expect(player.page.locator(action_hook("new-game"))).to_be_in_viewport(ratio=1)
             if moment == "the game over":
