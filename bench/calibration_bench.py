@@ -45,8 +45,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from consistency_bench import _bot, humanlike
-from magdagdon.bots.risky import risky_turn
+from consistency_bench import player_turn
 from magdagdon.bots.value import Key, Value, Values, after_advice, by_board, offset, stage_of
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board import RUIN_CODE
@@ -93,7 +92,7 @@ def play(task: tuple[str, int, str]) -> list[Row]:
     name, seed, player = task
     state = GameState.new(Difficulty(name), seed)
     if player != "computer":
-        turn = {"risky": risky_turn, "humanlike": humanlike(seed)}.get(player) or _bot(player, seed)
+        turn = player_turn(player, seed)
         hand_over = random.Random(seed).randint(1, 6)
         while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
             for action in turn(state):

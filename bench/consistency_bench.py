@@ -79,14 +79,18 @@ def _bot(name: str, seed: int) -> Callable[[GameState], list[Action]]:
     return lambda state: [bot.choose(state, rng)]
 
 
-def game(difficulty: Difficulty, seed: int, player: str) -> list[Action]:
-    """The action log of ``player``'s game of ``seed``."""
-    turn = {
+def player_turn(player: str, seed: int) -> Callable[[GameState], list[Action]]:
+    """The turns of ``player`` (one of ``PLAYERS``) in the game of ``seed``."""
+    return {
         "computer": _computer,
         "risky": risky_turn,
         "humanlike": humanlike(seed),
     }.get(player) or _bot(player, seed)
-    return play_turns(GameState.new(difficulty, seed), turn)
+
+
+def game(difficulty: Difficulty, seed: int, player: str) -> list[Action]:
+    """The action log of ``player``'s game of ``seed``."""
+    return play_turns(GameState.new(difficulty, seed), player_turn(player, seed))
 
 
 def gaps(

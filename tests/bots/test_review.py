@@ -250,10 +250,9 @@ def test_off_the_computer_s_path_the_values_are_still_the_hints(
                     deeper += 1
                 else:
                     assert _told(values, state, step["before"], value), (name, state, step)
-                if step["kind"] == "decision":
-                    shallow = values.of(position)
                 last = step
                 if step["kind"] == "decision":
+                    shallow = values.of(position)
                     assert step["best"] == step["before"], (name, step)
                     stages = [
                         {"type": "stage", "die": die, "cell": cell} for die, cell in placement
