@@ -4,9 +4,10 @@
         runs/D-own-S.jsonl runs/D-risky-S.jsonl ...
 
 The files are ``calibration_bench.py collect``'s: the computer's own games and games it took over
-from a bad player (``--player risky``). Only the phase rolls are used. Each phase roll before the
-exact end is paired with the game's next phase roll (every game reaches the exact end, where V is
-exact, before it is over), and the correction g is fitted by TD(0) in rounds: in each, a ridge
+from a bad player (``--player risky``) and from a random one (``--player random``). Only the
+phase rolls are used. Each phase roll before the exact end is paired with the game's next phase
+roll (every game reaches the exact end, where V is exact, before it is over), and the correction
+g is fitted by TD(0) in rounds: in each, a ridge
 fit of V(next) + g(next) − V(this) on the board's features, g(next) from the round before (0
 within the exact end), V without any correction (the offsets as they are now). The features: the
 17 tuples' codes (``residual.TUPLES``) of each of the board's eight images, each counting 1/8,
@@ -44,6 +45,7 @@ from magdagdon.engine import Difficulty
 from magdagdon.engine.board_codes import images
 
 CELLS = 16
+ITERATIONS = 500  # conjugate gradients steps at most; from the round before it takes under 250
 #: Where each image reads its cells from: image k's cell i holds the board's cell READ[k][i].
 READ = images(tuple(range(CELLS)))
 Matrix = tuple[Any, Any, Any]  # the rows, columns and entries of a sparse design
@@ -80,9 +82,9 @@ def times(matrix: Matrix, w: Any, count: int) -> Any:
     return np.bincount(at, weights=values * w[columns], minlength=count)
 
 
-def ridge(matrix: Matrix, count: int, target: Any, strength: float) -> Any:
+def ridge(matrix: Matrix, count: int, target: Any, strength: float, start: Any) -> Any:
     """Least squares with a ridge on the tuples' weights (a tiny one on the levels), by conjugate
-    gradients on the normal equations."""
+    gradients on the normal equations from ``start``."""
     at, columns, values = matrix
 
     def back(r: Any) -> Any:
@@ -91,11 +93,11 @@ def ridge(matrix: Matrix, count: int, target: Any, strength: float) -> Any:
     penalty = np.full(SIZE, strength)
     penalty[TUPLE_WEIGHTS - 17 :] = 1e-2
     b = back(target)
-    w = np.zeros(SIZE)
-    r = b.copy()
+    w = start.copy()
+    r = b - back(times(matrix, w, count)) - penalty * w
     p = r.copy()
     norm = r @ r
-    for _ in range(500):
+    for _ in range(ITERATIONS):
         q = back(times(matrix, p, count)) + penalty * p
         step = norm / (p @ q)
         w += step * p
@@ -105,6 +107,7 @@ def ridge(matrix: Matrix, count: int, target: Any, strength: float) -> Any:
             break
         p = r + new / norm * p
         norm = new
+    print(f"  conjugate gradients: {_ + 1} steps, residual {np.sqrt(norm / (b @ b)):.1e} of b")
     return w
 
 
@@ -159,7 +162,7 @@ def main() -> None:
         g = times(matrix, w, len(mine))
         later = np.where(position >= 0, g[np.maximum(position, 0)], 0.0)
         target = base[after] + later - base[fitted]
-        w = ridge(matrix, len(mine), target, args.ridge)
+        w = ridge(matrix, len(mine), target, args.ridge, w)
         error = target - times(matrix, w, len(mine))
         print(
             f"round {round_ + 1}: TD target RMS {np.sqrt(np.mean(target**2)):.2f}, "
