@@ -9,10 +9,10 @@ four cell codes, and one by empty cells), plus a level by Power uses left, one b
 game and RUINs on the board, and one by stage and live cells (``board_codes.live_cells``: the
 empty cells a die may go on, which no tuple sees whole). It is fitted by
 ``bench/value_board_fit.py`` by TD(0) toward the exact end: on the computer's phase rolls of its
-own games and of games it took over from a bad player, V of a phase roll moves toward V of the
-next one (exact within the exact end and on a dead board), so that a roll's V stands nearer the
-mean of V over its outcomes. Its tables are fitted on the board's eight images together and kept
-as one table a tuple, so one reading values every image alike.
+own games and of games it took over from a bad player and from a random one, V of a phase roll
+moves toward V of the next one (exact within the exact end and on a dead board), so that a roll's
+V stands nearer the mean of V over its outcomes. Its tables are fitted on the board's eight
+images together and kept as one table a tuple, so one reading values every image alike.
 """
 
 from __future__ import annotations
