@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 #: over its outcomes; 5: V's correction by the board on PEACEFUL and SURVIVAL; 6: V of a dead
 #: board exact, and the correction by live cells; 7: the computer's choice valued as the exact
 #: mean after it where the player chose otherwise; 8: the correction by the board refitted with a
-#: random player's boards, and one on NIGHTMARE).
+#: random player's boards).
 REVIEW_FORMAT = 8
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
