@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from magdagdon.bots.base import make_bot
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.risky import risky_turn
 from magdagdon.bots.value import Values, stage_of
@@ -112,3 +113,44 @@ def test_a_bad_player_s_board_before_its_first_ruin_is_valued_as_the_computer_pl
     # without the correction (its part taken off both ends) V stood high at each such roll
     plain = [d + part for d, (_, _, part) in zip(drift, steps, strict=True)]
     assert statistics.fmean(plain) < -6.0, statistics.fmean(plain)
+
+
+def _random_steps(values: Values, difficulty: Difficulty, seed: int) -> list[float]:
+    """A random player's game of ``seed`` (any legal action, its Powers spent at random; its
+    first 1–6 turns) taken over by the computer: at each phase roll with 8–5 empty cells, V at
+    the next phase roll after the computer's turn less V before the roll."""
+    state = GameState.new(difficulty, seed)
+    rng = random.Random(seed)
+    hand_over = rng.randint(1, 6)
+    player = make_bot("random")
+    while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
+        state = state.apply(player.choose(state, rng))
+    found: list[float] = []
+    while not state.is_over:
+        empties = state.codes().count(EMPTY)
+        if empties < 5:
+            return found
+        before = values.explain(state)[0]
+        state = state.apply(Roll())
+        while not state.is_over and state.phase is not Phase.ROLL:
+            state = state.apply(values.bot.choose(state, rng))
+        if empties <= 8 and before.key is not None:  # a dead board's V is exact
+            found.append(values.explain(state)[0].value - before.value)
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.SURVIVAL])
+def test_a_random_player_s_board_is_valued_as_the_computer_plays_on(
+    difficulty: Difficulty,
+) -> None:
+    # Fitted without such boards, V stood low on them at 8–5 empty cells: the next roll's V came
+    # to +12.7 (se 0.9) on PEACEFUL and +7.2 (0.9) on SURVIVAL above it on 1,000 held-out games.
+    values = Values()
+    seeds = [game_seed(SEED, i) for i in range(2 * GAMES)]
+    drift = [d for seed in seeds for d in _random_steps(values, difficulty, seed)]
+    assert len(drift) >= 500
+    # a step's sd is about 30 points: the mean of 500 or more within about 1.3. Refitted with
+    # such boards it is +5 to +6 (what the tuples cannot see: docs/bots.md, "A random player's
+    # boards"); 8 is out of reach of the fit before, by about 2 se on SURVIVAL.
+    assert abs(statistics.fmean(drift)) <= 8.0, (statistics.fmean(drift), len(drift))
