@@ -7,12 +7,12 @@ The files are ``calibration_bench.py collect``'s: the computer's own games and g
 from a bad player (``--player risky``) and from a random one (``--player random``). Only the
 phase rolls are used. Each phase roll before the exact end is paired with the game's next phase
 roll (every game reaches the exact end, where V is exact, before it is over), and the correction
-g is fitted by TD(0) in rounds: in each, a ridge
-fit of V(next) + g(next) − V(this) on the board's features, g(next) from the round before (0
-within the exact end), V without any correction (the offsets as they are now). The features: the
-17 tuples' codes (``residual.TUPLES``) of each of the board's eight images, each counting 1/8,
-the empty cells, the Power uses left, the stage of the game with the RUINs on the board, and the
-stage with the live cells.
+g is fitted by TD(0) in rounds: in each, a ridge fit of V(next) + g(next) − V(this) on the
+board's features, g(next) from the round before (0 within the exact end), V without any
+correction (the offsets as they are now). The features: the 17 tuples' codes
+(``residual.TUPLES``) of each of the board's eight images, each counting 1/8, the empty cells,
+the Power uses left, the stage of the game with the RUINs on the board, and the stage with the
+live cells.
 
 The tuples' weights are then folded into one table a tuple (the mean over the images, so one
 reading of the board gives the same value) and written, with the levels, to

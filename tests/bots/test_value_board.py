@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 from array import array
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -18,7 +19,7 @@ from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.risky import risky_turn
 from magdagdon.bots.value import Values, stage_of
 from magdagdon.bots.value_board import SIZE, BoardCorrection, correction
-from magdagdon.engine import Difficulty, GameState, Phase, Roll
+from magdagdon.engine import Action, Difficulty, GameState, Phase, Roll
 from magdagdon.engine.board import RUIN_CODE, from_codes
 from magdagdon.engine.board_codes import EMPTY, images
 from magdagdon.sim.summary import game_seed
@@ -75,17 +76,36 @@ def test_no_correction_where_v_is_exact() -> None:
     assert found.by_board == 0.0
 
 
+#: A player's turn: the actions it takes at a state (with the game's random draws).
+Turn = Callable[[GameState, random.Random], list[Action]]
+
+
+def _taken_over(difficulty: Difficulty, seed: int, turn: Turn) -> tuple[GameState, random.Random]:
+    """The game of ``seed`` as ``turn`` plays its first 1–6 turns (by the seed), at the computer's
+    first roll, and the game's random draws from there."""
+    state = GameState.new(difficulty, seed)
+    rng = random.Random(seed)
+    hand_over = rng.randint(1, 6)
+    while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
+        for action in turn(state, rng):
+            state = state.apply(action)
+    return state, rng
+
+
+def _computer_s_turn(values: Values, state: GameState, rng: random.Random) -> GameState:
+    """The roll at ``state`` and the computer's turn after it: the next phase roll, or the end."""
+    state = state.apply(Roll())
+    while not state.is_over and state.phase is not Phase.ROLL:
+        state = state.apply(values.bot.choose(state, rng))
+    return state
+
+
 def _steps(values: Values, seed: int) -> list[tuple[float, float, float]]:
     """A bad player's game of ``seed`` (``bots/risky.py``, its first 1–6 turns) taken over by the
     computer: at each phase roll of the middle game (12–5 empty cells) before any RUIN with every
     Power use in hand, V before the roll, V at the next phase roll after the computer's turn, and
     the part of the first that is the correction by the board."""
-    state = GameState.new(Difficulty.PEACEFUL, seed)
-    rng = random.Random(seed)
-    hand_over = rng.randint(1, 6)
-    while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
-        for action in risky_turn(state):
-            state = state.apply(action)
+    state, rng = _taken_over(Difficulty.PEACEFUL, seed, lambda state, _: risky_turn(state))
     found: list[tuple[float, float, float]] = []
     uses = Difficulty.PEACEFUL.power_uses
     while not state.is_over:
@@ -94,9 +114,7 @@ def _steps(values: Values, seed: int) -> list[tuple[float, float, float]]:
         if not (5 <= empties <= 12 and RUIN_CODE not in codes and state.powers_left == uses):
             return found
         before = values.explain(state)[0]
-        state = state.apply(Roll())
-        while not state.is_over and state.phase is not Phase.ROLL:
-            state = state.apply(values.bot.choose(state, rng))
+        state = _computer_s_turn(values, state, rng)
         after = values.explain(state)[0]
         found.append((before.value, after.value, before.by_board - after.by_board))
     return found
@@ -119,21 +137,15 @@ def _random_steps(values: Values, difficulty: Difficulty, seed: int) -> list[flo
     """A random player's game of ``seed`` (any legal action, its Powers spent at random; its
     first 1–6 turns) taken over by the computer: at each phase roll with 8–5 empty cells, V at
     the next phase roll after the computer's turn less V before the roll."""
-    state = GameState.new(difficulty, seed)
-    rng = random.Random(seed)
-    hand_over = rng.randint(1, 6)
     player = make_bot("random")
-    while not state.is_over and not (state.phase is Phase.ROLL and state.turn >= hand_over):
-        state = state.apply(player.choose(state, rng))
+    state, rng = _taken_over(difficulty, seed, lambda state, rng: [player.choose(state, rng)])
     found: list[float] = []
     while not state.is_over:
         empties = state.codes().count(EMPTY)
         if empties < 5:
             return found
         before = values.explain(state)[0]
-        state = state.apply(Roll())
-        while not state.is_over and state.phase is not Phase.ROLL:
-            state = state.apply(values.bot.choose(state, rng))
+        state = _computer_s_turn(values, state, rng)
         if empties <= 8 and before.key is not None:  # a dead board's V is exact
             found.append(values.explain(state)[0].value - before.value)
     return found
