@@ -133,6 +133,8 @@ def finish_game(player: Player) -> None:
     for action in actions:
         player.do(action)
     player.page.wait_for_selector('body[data-phase="over"]')
+    # the panel's module loads after the phase is known: its effects start once it is drawn
+    player.page.wait_for_selector("#over .final-score")
 
 
 def review_json(player: Player) -> dict[str, Any]:

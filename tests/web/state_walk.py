@@ -171,6 +171,8 @@ def open_daily_over(player: Player) -> dict[str, Any]:
     player.page.reload()
     player.wait_ready()
     player.page.wait_for_selector('body[data-phase="over"]', timeout=TIMEOUT_MS)
+    # the panel's module loads after the phase is known: its effects start once it is drawn
+    player.page.wait_for_selector("#over .final-score", timeout=TIMEOUT_MS)
     return game
 
 
