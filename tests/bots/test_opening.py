@@ -1,16 +1,17 @@
 """The first turn's kept look-ahead values (``bots/opening.py``) are the search's own: a sample
 recomputed without the book, and every first-turn hint served from it alone; the kept means of the
-computer's first choices are the review's own, whatever the order of the dice."""
+computer's first choices are the review's own, whatever the order of the dice, and so are those of
+the boards a first turn's RUIN leaves."""
 
 from __future__ import annotations
 
 import pytest
 
 from magdagdon.bots.expectimax import ExpectimaxBot, Settings
-from magdagdon.bots.opening import book, first_means, first_turns
+from magdagdon.bots.opening import book, first_means, first_turns, ruin_means
 from magdagdon.bots.review import mean_after_choice
 from magdagdon.bots.value import Values
-from magdagdon.engine import Difficulty, GameState
+from magdagdon.engine import Difficulty, GameState, Phase, Ruin
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
@@ -54,3 +55,19 @@ def test_kept_first_means_are_the_review_s(difficulty: Difficulty) -> None:
             position = GameState.new(difficulty, 0).roll_with(dice)
             found = mean_after_choice(values, position, values.advice(position))
             assert found == kept[tuple(sorted(dice))], (difficulty, dice)
+
+
+def test_kept_ruin_means_are_the_review_s() -> None:
+    """On NIGHTMARE a first roll of 1-3-5-5 places no three dice together: a MAGDAGDON, and a
+    RUIN on any of the 16 cells. Each board it leaves has its mean kept, the exact mean of V over
+    the roll after it; PEACEFUL and SURVIVAL always place a first roll and keep none."""
+    assert ruin_means(Difficulty.PEACEFUL) == ruin_means(Difficulty.SURVIVAL) == {}
+    kept = ruin_means(Difficulty.NIGHTMARE)
+    state = GameState.new(Difficulty.NIGHTMARE, 0).roll_with((1, 3, 5, 5))
+    assert state.phase is Phase.MAGDAGDON
+    boards = {tuple(state.apply(Ruin(cell)).codes()) for cell in range(16)}
+    assert set(kept) == boards
+    values = Values()
+    for cell in (0, 5):  # a corner and a middle cell
+        after = state.apply(Ruin(cell))
+        assert values.expected(after) == kept[tuple(after.codes())]

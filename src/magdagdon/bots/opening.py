@@ -13,6 +13,11 @@ A review keeps one more figure of the first turn (``bots/review.py``, ``mean_aft
 where a player placed otherwise, the computer's first choice valued as the exact mean of V over
 the roll after it, 126 decisions' search (0.5–1 s of CPU) for a figure that is the same in every
 game with that roll. They are kept in ``bots/data/opening-means.bin``, by the roll sorted.
+
+And on NIGHTMARE a first roll can be a MAGDAGDON (no three of its dice can be placed together):
+the board a RUIN then leaves is one of 16, and where a player's RUIN stands apart from the
+computer's, the review values it as the exact mean of V over the roll after it, as dear as any
+other (about 1 s). Those means are kept in ``bots/data/opening-ruins.bin``, by the board.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from magdagdon.engine import Difficulty, GameState
+from magdagdon.engine import Difficulty, GameState, Phase, Ruin
 from magdagdon.engine.dice import roll_chances
 
 if TYPE_CHECKING:
@@ -35,6 +40,7 @@ Key = tuple["Codes", int, int]
 
 PATH = Path(__file__).parent / "data" / "opening.bin"
 MEANS = Path(__file__).parent / "data" / "opening-means.bin"
+RUINS = Path(__file__).parent / "data" / "opening-ruins.bin"
 
 
 @cache
@@ -55,11 +61,34 @@ def first_means(difficulty: Difficulty) -> dict[tuple[int, ...], float]:
     return {tuple(dice): value for dice, value in rows}
 
 
+@cache
+def ruin_means(difficulty: Difficulty) -> dict[Codes, float]:
+    """The kept means of the boards a first turn's RUIN leaves on ``difficulty``, by the board
+    (empty when none)."""
+    if not RUINS.exists():
+        return {}
+    rows = json.loads(zlib.decompress(RUINS.read_bytes()))[difficulty.value]
+    return {tuple(codes): value for codes, value in rows}
+
+
 def first_turns(difficulty: Difficulty) -> list[GameState]:
     """The positions the book is made of: the empty board before its roll and after each of the
     126 rolls (no Power used yet)."""
     empty = GameState.new(difficulty, 0)
     return [empty, *(empty.roll_with(values) for values, _ in roll_chances(4))]
+
+
+def first_ruins(difficulty: Difficulty) -> list[GameState]:
+    """The positions a first turn's RUIN leaves (phase roll, no Power used): one a board, from
+    every first roll that is a MAGDAGDON."""
+    found: dict[Codes, GameState] = {}
+    for state in first_turns(difficulty)[1:]:
+        if state.phase is Phase.MAGDAGDON:
+            for action in state.legal_actions():
+                if isinstance(action, Ruin):
+                    after = state.apply(action)
+                    found.setdefault(tuple(after.codes()), after)
+    return [found[codes] for codes in sorted(found)]
 
 
 def build(path: Path = PATH) -> dict[str, int]:
@@ -101,5 +130,21 @@ def build_means(path: Path = MEANS) -> dict[str, int]:
     return {name: len(rows) for name, rows in out.items()}
 
 
+def build_ruin_means(path: Path = RUINS) -> dict[str, int]:
+    """Write the kept means of the boards a first turn's RUIN leaves: the exact mean of V over
+    the roll after each, with the review's own ``Values``. Returns their number by difficulty."""
+    from magdagdon.bots.value import Values
+
+    out: dict[str, list[tuple[list[int], float]]] = {}
+    for difficulty in Difficulty:
+        values = Values()
+        out[difficulty.value] = [
+            (list(state.codes()), values.expected(state)) for state in first_ruins(difficulty)
+        ]
+    data = json.dumps(out, separators=(",", ":")).encode()
+    path.write_bytes(zlib.compress(data, 9))
+    return {name: len(rows) for name, rows in out.items()}
+
+
 if __name__ == "__main__":
-    print(build(), build_means())
+    print(build(), build_means(), build_ruin_means())

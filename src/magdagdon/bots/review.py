@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magdagdon.bots.opening import first_means
+from magdagdon.bots.opening import first_means, ruin_means
 from magdagdon.bots.value import Values, after_advice, unstaged
 from magdagdon.engine import (
     Adjust,
@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 #: over its outcomes; 5: V's correction by the board on PEACEFUL and SURVIVAL; 6: V of a dead
 #: board exact, and the correction by live cells; 7: the computer's choice valued as the exact
 #: mean after it where the player chose otherwise; 8: the correction by the board refitted with a
-#: random player's boards).
+#: random player's boards, and one on NIGHTMARE).
 REVIEW_FORMAT = 8
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
@@ -159,13 +159,23 @@ def _steps(
     if abs(before - value) >= EXACT_FROM and (
         isinstance(advice.action, Adjust | Reroll) or after != after_advice(unstaged(state), advice)
     ):
-        value = values.expected(after)  # a choice unlike the computer's: the exact mean of V
+        value = _mean_before_roll(values, after)  # a choice unlike the computer's: the mean
         before = _deeper(values, state, advice)  # and the computer's choice valued alike
     if isinstance(action, Confirm):
         placed: list[Action] = [Stage(die, state.staged[die]) for die in state.order]
         return [_decision(state, "place", [*placed, action], advice, before, value)]
     assert isinstance(action, Ruin)
     return [_decision(state, "ruin", [action], advice, before, value)]
+
+
+def _mean_before_roll(values: Values, state: GameState) -> float:
+    """The exact mean of V over the roll of ``state`` (phase roll); kept where a first turn's
+    RUIN left the board (``bots/opening.py``)."""
+    if state.powers_used == 0:
+        kept = ruin_means(state.difficulty).get(tuple(state.codes()))
+        if kept is not None:
+            return kept
+    return values.expected(state)
 
 
 def _deeper(values: Values, state: GameState, advice: Advice) -> float:

@@ -10,10 +10,10 @@ no expected final score, made one by an offset fitted on the computer's own game
 (``bots/value_calibration.py``, ``bench/calibration_bench.py``): the mean of the final score less
 the look-ahead's value, by the empty cells, the Power uses left and the RUINs on the board in each
 stage of the game, fitted on the computer's own games and on games it took over from a bad player
-(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high; and on PEACEFUL and
-SURVIVAL a correction by the board (``bots/value_board.py``), fitted so that V before a roll
-stands nearer the mean of V over its outcomes, on the computer's own boards and on those a bad
-or a random player leaves. The look-ahead's choices do not change with them.
+(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high; and a correction by
+the board (``bots/value_board.py``), fitted so that V before a roll stands nearer the mean of V
+over its outcomes, on the computer's own boards and on those a bad or a random player leaves.
+The look-ahead's choices do not change with them.
 
 By the kind of state:
 
