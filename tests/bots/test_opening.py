@@ -5,13 +5,21 @@ the boards a first turn's RUIN leaves."""
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING
+
 import pytest
 
+import magdagdon.bots.review as review
+from magdagdon.bots.base import make_bot
 from magdagdon.bots.expectimax import ExpectimaxBot, Settings
 from magdagdon.bots.opening import book, first_means, first_turns, ruin_means
 from magdagdon.bots.review import mean_after_choice
 from magdagdon.bots.value import Values
-from magdagdon.engine import Difficulty, GameState, Phase, Ruin
+from magdagdon.engine import Action, Difficulty, GameState, Phase, Ruin
+
+if TYPE_CHECKING:
+    from magdagdon.engine.board_codes import Codes
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty), ids=lambda d: d.value)
@@ -71,3 +79,37 @@ def test_kept_ruin_means_are_the_review_s() -> None:
     for cell in (0, 5):  # a corner and a middle cell
         after = state.apply(Ruin(cell))
         assert values.expected(after) == kept[tuple(after.codes())]
+
+
+def test_a_review_reads_a_first_ruin_s_mean_and_shows_what_it_would_compute(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A greedy NIGHTMARE game whose first roll is a MAGDAGDON, its RUIN on cell 5 (the
+    computer's elsewhere): the review reads that board's kept mean, and every figure is the one
+    it shows with nothing kept."""
+    seed = 1158446715
+    bot, rng = make_bot("greedy"), random.Random(seed)
+    state = GameState.new(Difficulty.NIGHTMARE, seed)
+    actions: list[Action] = []
+    while not state.is_over:
+        actions.append(bot.choose(state, rng))
+        state = state.apply(actions[-1])
+    first = GameState.new(Difficulty.NIGHTMARE, seed).apply(actions[0])
+    assert first.phase is Phase.MAGDAGDON
+    assert actions[1] == Ruin(5)
+    kept = ruin_means(Difficulty.NIGHTMARE)
+    read: list[Codes] = []
+
+    class Counted:
+        """The kept means, each one found noted."""
+
+        def get(self, codes: Codes) -> float | None:
+            if codes in kept:
+                read.append(codes)
+            return kept.get(codes)
+
+    monkeypatch.setattr(review, "ruin_means", lambda difficulty: Counted())
+    with_kept = review.review_game(Difficulty.NIGHTMARE, seed, actions, values=Values())
+    assert read == [tuple(first.apply(Ruin(5)).codes())]
+    monkeypatch.setattr(review, "ruin_means", lambda difficulty: {})
+    assert review.review_game(Difficulty.NIGHTMARE, seed, actions, values=Values()) == with_kept
