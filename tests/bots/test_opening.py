@@ -1,7 +1,7 @@
 """The first turn's kept look-ahead values (``bots/opening.py``) are the search's own: a sample
 recomputed without the book, and every first-turn hint served from it alone; the kept means of the
 computer's first choices are the review's own, whatever the order of the dice, and so are those of
-the boards a first turn's RUIN leaves."""
+the boards a first turn leaves with at most two cells filled."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import pytest
 import magdagdon.bots.review as review
 from magdagdon.bots.base import make_bot
 from magdagdon.bots.expectimax import ExpectimaxBot, Settings
-from magdagdon.bots.opening import book, first_means, first_turns, ruin_means
+from magdagdon.bots.opening import board_means, book, first_boards, first_means, first_turns
 from magdagdon.bots.review import mean_after_choice
 from magdagdon.bots.value import Values
-from magdagdon.engine import Action, Difficulty, GameState, Phase, Ruin
+from magdagdon.engine import Action, Confirm, Difficulty, GameState, Phase, Ruin, Stage
 
 if TYPE_CHECKING:
     from magdagdon.engine.board_codes import Codes
@@ -65,12 +65,11 @@ def test_kept_first_means_are_the_review_s(difficulty: Difficulty) -> None:
             assert found == kept[tuple(sorted(dice))], (difficulty, dice)
 
 
-def test_kept_ruin_means_are_the_review_s() -> None:
+def test_kept_means_of_a_first_ruin_are_the_review_s() -> None:
     """On NIGHTMARE a first roll of 1-3-5-5 places no three dice together: a MAGDAGDON, and a
     RUIN on any of the 16 cells. Each board it leaves has its mean kept, the exact mean of V over
-    the roll after it; PEACEFUL and SURVIVAL always place a first roll and keep none."""
-    assert ruin_means(Difficulty.PEACEFUL) == ruin_means(Difficulty.SURVIVAL) == {}
-    kept = ruin_means(Difficulty.NIGHTMARE)
+    the roll after it."""
+    kept = board_means(Difficulty.NIGHTMARE)
     state = GameState.new(Difficulty.NIGHTMARE, 0).roll_with((1, 3, 5, 5))
     assert state.phase is Phase.MAGDAGDON
     boards = {tuple(state.apply(Ruin(cell)).codes()) for cell in range(16)}
@@ -79,6 +78,19 @@ def test_kept_ruin_means_are_the_review_s() -> None:
     for cell in (0, 5):  # a corner and a middle cell
         after = state.apply(Ruin(cell))
         assert values.expected(after) == kept[tuple(after.codes())]
+
+
+@pytest.mark.parametrize("difficulty", [Difficulty.PEACEFUL, Difficulty.SURVIVAL], ids=str)
+def test_kept_means_of_two_dice_placed_are_the_review_s(difficulty: Difficulty) -> None:
+    """PEACEFUL and SURVIVAL place every first roll: the boards kept are those of two dice
+    placed, a 3 and a 4 side by side among them, each with its exact mean."""
+    kept = board_means(difficulty)
+    assert len(kept) == 384 == len(first_boards(difficulty))
+    assert all(16 - codes.count(0) == 2 for codes in kept)
+    state = GameState.new(difficulty, 0).roll_with((3, 4, 6, 6))
+    after = state.apply(Stage(0, 5)).apply(Stage(1, 6)).apply(Confirm())
+    assert after.codes()[5:7] == [3, 4]
+    assert Values().expected(after) == kept[tuple(after.codes())]
 
 
 def test_a_review_reads_a_first_ruin_s_mean_and_shows_what_it_would_compute(
@@ -97,7 +109,7 @@ def test_a_review_reads_a_first_ruin_s_mean_and_shows_what_it_would_compute(
     first = GameState.new(Difficulty.NIGHTMARE, seed).apply(actions[0])
     assert first.phase is Phase.MAGDAGDON
     assert actions[1] == Ruin(5)
-    kept = ruin_means(Difficulty.NIGHTMARE)
+    kept = board_means(Difficulty.NIGHTMARE)
     read: list[Codes] = []
 
     class Counted:
@@ -108,8 +120,8 @@ def test_a_review_reads_a_first_ruin_s_mean_and_shows_what_it_would_compute(
                 read.append(codes)
             return kept.get(codes)
 
-    monkeypatch.setattr(review, "ruin_means", lambda difficulty: Counted())
+    monkeypatch.setattr(review, "board_means", lambda difficulty: Counted())
     with_kept = review.review_game(Difficulty.NIGHTMARE, seed, actions, values=Values())
     assert read == [tuple(first.apply(Ruin(5)).codes())]
-    monkeypatch.setattr(review, "ruin_means", lambda difficulty: {})
+    monkeypatch.setattr(review, "board_means", lambda difficulty: {})
     assert review.review_game(Difficulty.NIGHTMARE, seed, actions, values=Values()) == with_kept

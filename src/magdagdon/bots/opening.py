@@ -14,10 +14,12 @@ where a player placed otherwise, the computer's first choice valued as the exact
 the roll after it, 126 decisions' search (0.5–1 s of CPU) for a figure that is the same in every
 game with that roll. They are kept in ``bots/data/opening-means.bin``, by the roll sorted.
 
-And on NIGHTMARE a first roll can be a MAGDAGDON (no three of its dice can be placed together):
-the board a RUIN then leaves is one of 16, and where a player's RUIN stands apart from the
-computer's, the review values it as the exact mean of V over the roll after it, as dear as any
-other (about 1 s). Those means are kept in ``bots/data/opening-ruins.bin``, by the board.
+And of the player's side, the boards a first turn leaves with at most two cells filled: on
+PEACEFUL and SURVIVAL two dice placed (384 boards), on NIGHTMARE a RUIN (a first roll can be a
+MAGDAGDON there: no three of its dice can be placed together; 16 boards). Where such a choice
+stands apart from the computer's, the review values it as the exact mean of V over the roll
+after it, as dear as any other (0.4–1.4 s) and the same in every game. Those means are kept in
+``bots/data/opening-boards.bin``, by the board.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from magdagdon.engine import Difficulty, GameState, Phase, Ruin
+from magdagdon.bots.planner import turn_plans
+from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Ruin, Stage
+from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
 
 if TYPE_CHECKING:
@@ -40,7 +44,7 @@ Key = tuple["Codes", int, int]
 
 PATH = Path(__file__).parent / "data" / "opening.bin"
 MEANS = Path(__file__).parent / "data" / "opening-means.bin"
-RUINS = Path(__file__).parent / "data" / "opening-ruins.bin"
+BOARDS = Path(__file__).parent / "data" / "opening-boards.bin"
 
 
 @cache
@@ -62,12 +66,12 @@ def first_means(difficulty: Difficulty) -> dict[tuple[int, ...], float]:
 
 
 @cache
-def ruin_means(difficulty: Difficulty) -> dict[Codes, float]:
-    """The kept means of the boards a first turn's RUIN leaves on ``difficulty``, by the board
-    (empty when none)."""
-    if not RUINS.exists():
+def board_means(difficulty: Difficulty) -> dict[Codes, float]:
+    """The kept means of the boards a first turn leaves with at most two cells filled
+    (``first_boards``) on ``difficulty``, by the board (empty when none)."""
+    if not BOARDS.exists():
         return {}
-    rows = json.loads(zlib.decompress(RUINS.read_bytes()))[difficulty.value]
+    rows = json.loads(zlib.decompress(BOARDS.read_bytes()))[difficulty.value]
     return {tuple(codes): value for codes, value in rows}
 
 
@@ -78,17 +82,30 @@ def first_turns(difficulty: Difficulty) -> list[GameState]:
     return [empty, *(empty.roll_with(values) for values, _ in roll_chances(4))]
 
 
-def first_ruins(difficulty: Difficulty) -> list[GameState]:
-    """The positions a first turn's RUIN leaves (phase roll, no Power used): one a board, from
-    every first roll that is a MAGDAGDON."""
+def first_boards(difficulty: Difficulty) -> list[GameState]:
+    """The positions a first turn leaves with at most two cells filled (phase roll, no Power
+    used), one a board: two dice placed, or a RUIN where the first roll is a MAGDAGDON."""
     found: dict[Codes, GameState] = {}
     for state in first_turns(difficulty)[1:]:
         if state.phase is Phase.MAGDAGDON:
-            for action in state.legal_actions():
-                if isinstance(action, Ruin):
-                    after = state.apply(action)
-                    found.setdefault(tuple(after.codes()), after)
+            afters = [state.apply(a) for a in state.legal_actions() if isinstance(a, Ruin)]
+        else:
+            plans = turn_plans(tuple(state.codes()), state.dice, state.min_required)
+            afters = [
+                _placed(state, plan)
+                for board, plan in plans.items()
+                if len(board) - board.count(EMPTY) <= 2
+            ]
+        for after in afters:
+            found.setdefault(tuple(after.codes()), after)
     return [found[codes] for codes in sorted(found)]
+
+
+def _placed(state: GameState, plan: tuple[tuple[int, int], ...]) -> GameState:
+    """``state`` after its dice are staged as ``plan`` says (die, cell) and KUMPIRMAHIN."""
+    for die, cell in plan:
+        state = state.apply(Stage(die, cell))
+    return state.apply(Confirm())
 
 
 def build(path: Path = PATH) -> dict[str, int]:
@@ -130,16 +147,16 @@ def build_means(path: Path = MEANS) -> dict[str, int]:
     return {name: len(rows) for name, rows in out.items()}
 
 
-def build_ruin_means(path: Path = RUINS) -> dict[str, int]:
-    """Write the kept means of the boards a first turn's RUIN leaves: the exact mean of V over
-    the roll after each, with the review's own ``Values``. Returns their number by difficulty."""
+def build_board_means(path: Path = BOARDS) -> dict[str, int]:
+    """Write the kept means of the boards of ``first_boards``: the exact mean of V over the roll
+    after each, with the review's own ``Values``. Returns their number by difficulty."""
     from magdagdon.bots.value import Values
 
     out: dict[str, list[tuple[list[int], float]]] = {}
     for difficulty in Difficulty:
         values = Values()
         out[difficulty.value] = [
-            (list(state.codes()), values.expected(state)) for state in first_ruins(difficulty)
+            (list(state.codes()), values.expected(state)) for state in first_boards(difficulty)
         ]
     data = json.dumps(out, separators=(",", ":")).encode()
     path.write_bytes(zlib.compress(data, 9))
@@ -147,4 +164,4 @@ def build_ruin_means(path: Path = RUINS) -> dict[str, int]:
 
 
 if __name__ == "__main__":
-    print(build(), build_means(), build_ruin_means())
+    print(build(), build_means(), build_board_means())

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magdagdon.bots.opening import first_means, ruin_means
+from magdagdon.bots.opening import board_means, first_means
 from magdagdon.bots.value import Values, after_advice, unstaged
 from magdagdon.engine import (
     Adjust,
@@ -169,10 +169,10 @@ def _steps(
 
 
 def _mean_before_roll(values: Values, state: GameState) -> float:
-    """The exact mean of V over the roll of ``state`` (phase roll); kept where a first turn's
-    RUIN left the board (``bots/opening.py``)."""
+    """The exact mean of V over the roll of ``state`` (phase roll); kept where a first turn
+    left the board with at most two cells filled (``bots/opening.py``)."""
     if state.powers_used == 0:
-        kept = ruin_means(state.difficulty).get(tuple(state.codes()))
+        kept = board_means(state.difficulty).get(tuple(state.codes()))
         if kept is not None:
             return kept
     return values.expected(state)
