@@ -1,10 +1,29 @@
 """Action logs written short, as the bots' tests pin whole games: ``R`` roll, ``C`` confirm,
 ``S`` die cell (a stage), ``U`` die (an unstage), ``A`` die ± (BAWAS −1 / DAGDAG +1), ``X`` dice
-(I-ROLL ULIT), ``M`` cell (a RUIN); cells in hex."""
+(I-ROLL ULIT), ``M`` cell (a RUIN); cells in hex. And the whole log of a bot's seeded game."""
 
 from __future__ import annotations
 
-from magdagdon.engine import Action, Adjust, Confirm, Reroll, Roll, Ruin, Stage, Unstage
+import random
+from typing import TYPE_CHECKING
+
+from magdagdon.engine import Action, Adjust, Confirm, GameState, Reroll, Roll, Ruin, Stage, Unstage
+
+if TYPE_CHECKING:
+    from magdagdon.bots.base import Bot
+    from magdagdon.engine import Difficulty
+
+
+def bot_game(bot: Bot, difficulty: Difficulty, seed: int) -> list[Action]:
+    """The action log of ``bot``'s game of ``seed``, its choices drawn from
+    ``random.Random(seed)`` (as ``magdagdon simulate`` plays a game)."""
+    rng = random.Random(seed)
+    state = GameState.new(difficulty, seed)
+    log: list[Action] = []
+    while not state.is_over:
+        log.append(bot.choose(state, rng))
+        state = state.apply(log[-1])
+    return log
 
 
 def actions_of(log: str) -> list[Action]:

@@ -6,11 +6,11 @@ plays the computer's own game and gives up exactly 0 at every decision of its re
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import pytest
 
+from action_logs import bot_game
 from magdagdon.bots import hints
 from magdagdon.bots.hints import best
 from magdagdon.bots.review import review_game
@@ -46,13 +46,7 @@ def _followed(difficulty: Difficulty, seed: int) -> list[Action]:
 
 def _simulated(bot: ExpectimaxBot, difficulty: Difficulty, seed: int) -> list[Action]:
     """The actions of the computer's own game of ``seed``, as ``magdagdon simulate`` plays it."""
-    rng = random.Random(seed)
-    state = GameState.new(difficulty, seed)
-    actions: list[Action] = []
-    while not state.is_over:
-        actions.append(bot.choose(state, rng))
-        state = state.apply(actions[-1])
-    return actions
+    return bot_game(bot, difficulty, seed)
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty))

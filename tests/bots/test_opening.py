@@ -5,18 +5,18 @@ the boards a first turn leaves with at most two cells filled."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import pytest
 
 import magdagdon.bots.review as review
+from action_logs import bot_game
 from magdagdon.bots.base import make_bot
 from magdagdon.bots.expectimax import ExpectimaxBot, Settings
 from magdagdon.bots.opening import board_means, book, first_boards, first_means, first_turns
 from magdagdon.bots.review import mean_after_choice
 from magdagdon.bots.value import Values
-from magdagdon.engine import Action, Confirm, Difficulty, GameState, Phase, Ruin, Stage
+from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Ruin, Stage
 
 if TYPE_CHECKING:
     from magdagdon.engine.board_codes import Codes
@@ -100,12 +100,7 @@ def test_a_review_reads_a_first_ruin_s_mean_and_shows_what_it_would_compute(
     computer's elsewhere): the review reads that board's kept mean, and every figure is the one
     it shows with nothing kept."""
     seed = 1158446715
-    bot, rng = make_bot("greedy"), random.Random(seed)
-    state = GameState.new(Difficulty.NIGHTMARE, seed)
-    actions: list[Action] = []
-    while not state.is_over:
-        actions.append(bot.choose(state, rng))
-        state = state.apply(actions[-1])
+    actions = bot_game(make_bot("greedy"), Difficulty.NIGHTMARE, seed)
     first = GameState.new(Difficulty.NIGHTMARE, seed).apply(actions[0])
     assert first.phase is Phase.MAGDAGDON
     assert actions[1] == Ruin(5)

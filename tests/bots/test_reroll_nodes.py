@@ -4,10 +4,9 @@ dice; the look-ahead's estimate there (the hint's) stands points away from that 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from action_logs import bot_game
 from magdagdon.bots.base import make_bot
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.review import review_game
@@ -21,13 +20,7 @@ SEEDS = (1, 2, 3)
 
 
 def _random_game(seed: int) -> list[Action]:
-    bot, rng = make_bot("random"), random.Random(seed)
-    state = GameState.new(Difficulty.PEACEFUL, seed)
-    log: list[Action] = []
-    while not state.is_over:
-        log.append(bot.choose(state, rng))
-        state = state.apply(log[-1])
-    return log
+    return bot_game(make_bot("random"), Difficulty.PEACEFUL, seed)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
