@@ -35,6 +35,13 @@ def unstaged(state: GameState) -> GameState:
     return state
 
 
+def placed(state: GameState, placement: Placement) -> GameState:
+    """``state`` (phase place, nothing staged) after ``placement`` is staged and confirmed."""
+    for die, cell in placement:
+        state = state.apply(Stage(die, cell))
+    return state.apply(Confirm())
+
+
 def as_staged(state: GameState, advice: Advice) -> Advice:
     """The turn's ``advice`` (decided for its position, nothing staged) carried on from the dice
     as staged in ``state``: the next action of its placement, or, for a Power or a RUIN, a staged

@@ -30,8 +30,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from magdagdon.bots.advice import placed
 from magdagdon.bots.planner import turn_plans
-from magdagdon.engine import Confirm, Difficulty, GameState, Phase, Ruin, Stage
+from magdagdon.engine import Difficulty, GameState, Phase, Ruin
 from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
 
@@ -92,20 +93,13 @@ def first_boards(difficulty: Difficulty) -> list[GameState]:
         else:
             plans = turn_plans(tuple(state.codes()), state.dice, state.min_required)
             afters = [
-                _placed(state, plan)
+                placed(state, plan)
                 for board, plan in plans.items()
                 if len(board) - board.count(EMPTY) <= 2
             ]
         for after in afters:
             found.setdefault(tuple(after.codes()), after)
     return [found[codes] for codes in sorted(found)]
-
-
-def _placed(state: GameState, plan: tuple[tuple[int, int], ...]) -> GameState:
-    """``state`` after its dice are staged as ``plan`` says (die, cell) and KUMPIRMAHIN."""
-    for die, cell in plan:
-        state = state.apply(Stage(die, cell))
-    return state.apply(Confirm())
 
 
 def build(path: Path = PATH) -> dict[str, int]:

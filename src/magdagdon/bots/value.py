@@ -45,13 +45,14 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
+from magdagdon.bots.advice import placed
 from magdagdon.bots.advice import unstaged as unstaged  # the review's and the tests' too
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.value_board import correction
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
-from magdagdon.engine import Adjust, Confirm, Phase, Reroll, Stage
+from magdagdon.engine import Adjust, Phase, Reroll
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY, dead
 from magdagdon.engine.dice import roll_chances
@@ -106,9 +107,7 @@ def after_advice(state: GameState, advice: Advice) -> GameState:
     """The state that following ``advice`` (a placement or a RUIN) at ``state`` leads to."""
     if not advice.placement:
         return state.apply(advice.action)
-    for die, cell in advice.placement:
-        state = state.apply(Stage(die, cell))
-    return state.apply(Confirm())
+    return placed(state, advice.placement)
 
 
 class Value(NamedTuple):
