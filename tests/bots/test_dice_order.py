@@ -137,3 +137,26 @@ def test_v_kept_for_one_order_serves_another_and_the_advice_is_that_order_s(
         fresh = Values()
         assert first == fresh.of(state)
         assert values.advice(state) == fresh.advice(state), order
+
+
+def test_an_exact_mean_searches_the_dice_of_each_outcome_in_order() -> None:
+    """A reroll's outcomes lie in the tray's order, the kept dice where they were, and a
+    BAWAS −1 / DAGDAG +1 changes a die where it lies: V asks the look-ahead for each position's
+    dice in order, so the same dice on the same board are searched once, however they lie and
+    at each Power use left (what a review's exact means spend their time on)."""
+    state = _rows(".6..  .555  .44.  .3..").roll_with((2, 5, 1, 6))
+    values = Values()
+    searched: list[tuple[int, ...]] = []
+    search = values.bot._searched
+
+    def counted(
+        codes: tuple[int, ...], dice: tuple[int, ...], min_required: int
+    ) -> tuple[object, ...]:
+        searched.append(dice)
+        return search(codes, dice, min_required)
+
+    values.bot._searched = counted  # type: ignore[assignment,method-assign]
+    mean = values.expected(state, (1, 3))  # the 5 and the 6 in the air, the 2 and the 1 kept
+    assert len(searched) > 100  # the 21 outcomes, and the Powers weighed and used at them
+    assert all(list(dice) == sorted(dice) for dice in searched)
+    assert mean == Values().expected(state, (1, 3))

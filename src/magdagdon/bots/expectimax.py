@@ -397,9 +397,11 @@ class ExpectimaxBot(TurnBot):
             if gain - now <= cost - self.settings.search_margin:
                 continue
             assert isinstance(action, Adjust)
+            # Its value alone is asked: the dice in order, as the same values are searched at
+            # a placement (``Values`` asks values of positions with their dice in order).
             searched = self._best_turn(
                 codes,
-                _adjusted(state.dice, action),
+                tuple(sorted(_adjusted(state.dice, action))),
                 min_required,
                 state.difficulty.base_minimum,
                 later,

@@ -52,7 +52,7 @@ from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.value_board import correction
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
-from magdagdon.engine import Adjust, Phase, Reroll
+from magdagdon.engine import OFF, Adjust, GameState, Phase, Reroll
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY, dead
 from magdagdon.engine.dice import roll_chances
@@ -60,7 +60,7 @@ from magdagdon.engine.scoring import score_codes
 
 if TYPE_CHECKING:
     from magdagdon.bots.advice import Advice
-    from magdagdon.engine import Difficulty, GameState
+    from magdagdon.engine import Difficulty
     from magdagdon.engine.board_codes import Codes
 
 
@@ -146,6 +146,29 @@ def _alike(position: GameState) -> tuple[object, ...]:
     return (*_ANY_ORDER(position), tuple(sorted(position.dice)))
 
 
+def in_order(position: GameState) -> GameState:
+    """``position`` (nothing staged) with its dice sorted: the one position of all its orders
+    that a value alone is asked at. A reroll's outcomes lie in the tray's order (the kept dice
+    where they were), and the look-ahead keys its boards, Power options and plans by the tray,
+    which its plans name dice by: asked in one order, the same dice on the same board, met at
+    each Power use left, are searched once instead of once an order."""
+    dice = tuple(sorted(position.dice))
+    if dice == position.dice:
+        return position
+    return GameState(
+        position.difficulty,
+        position.seed,
+        draws=position.draws,
+        phase=position.phase,
+        turn=position.turn,
+        board=position.board,
+        dice=dice,
+        staged=(OFF,) * len(dice),
+        powers_used=position.powers_used,
+        min_required=position.min_required,
+    )
+
+
 _BEFORE_REROLL = attrgetter("difficulty", "board", "powers_used", "min_required")
 
 
@@ -190,7 +213,7 @@ class Values:
         position = unstaged(state)
         found = self._values.get(_alike(position))
         if found is None:
-            found = self.explain(position)[0]
+            found = self.explain(in_order(position))[0]
         return found
 
     def advice(self, state: GameState) -> Advice:
