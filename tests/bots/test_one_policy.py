@@ -6,8 +6,6 @@ plays the computer's own game and gives up exactly 0 at every decision of its re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pytest
 
 from action_logs import bot_game
@@ -16,9 +14,6 @@ from magdagdon.bots.hints import best
 from magdagdon.bots.review import review_game
 from magdagdon.bots.value import Values
 from magdagdon.engine import Action, Difficulty, GameState, Phase, action_from_json
-
-if TYPE_CHECKING:
-    from magdagdon.bots.expectimax import ExpectimaxBot
 
 #: 20 seeded games a difficulty (the issue's PEACEFUL 4242, where the hint once changed its turn
 #: after its own first die was staged, among them).
@@ -44,11 +39,6 @@ def _followed(difficulty: Difficulty, seed: int) -> list[Action]:
     return actions
 
 
-def _simulated(bot: ExpectimaxBot, difficulty: Difficulty, seed: int) -> list[Action]:
-    """The actions of the computer's own game of ``seed``, as ``magdagdon simulate`` plays it."""
-    return bot_game(bot, difficulty, seed)
-
-
 @pytest.mark.parametrize("difficulty", list(Difficulty))
 def test_following_the_hint_action_by_action_gives_up_nothing(difficulty: Difficulty) -> None:
     # The computer of ``simulate`` and the review decide every turn anew (the hint's answers
@@ -58,7 +48,8 @@ def test_following_the_hint_action_by_action_gives_up_nothing(difficulty: Diffic
     values = Values(bot)
     for seed in SEEDS:
         actions = _followed(difficulty, seed)
-        assert _simulated(bot, difficulty, seed) == actions  # the computer's own game
+        # the computer's own game, as ``magdagdon simulate`` plays it
+        assert bot_game(bot, difficulty, seed) == actions
         review = review_game(difficulty, seed, actions, values=values)
         given_up = [
             (s["turn"], s["type"], s["given_up"])
