@@ -62,8 +62,9 @@ if TYPE_CHECKING:
 #: over its outcomes; 5: V's correction by the board on PEACEFUL and SURVIVAL; 6: V of a dead
 #: board exact, and the correction by live cells; 7: the computer's choice valued as the exact
 #: mean after it where the player chose otherwise; 8: the correction by the board refitted with a
-#: random player's boards, and one on NIGHTMARE).
-REVIEW_FORMAT = 8
+#: random player's boards, and one on NIGHTMARE; 9: V's correction at the edge of the exact end
+#: on NIGHTMARE).
+REVIEW_FORMAT = 9
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))

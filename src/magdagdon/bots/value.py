@@ -10,10 +10,12 @@ no expected final score, made one by an offset fitted on the computer's own game
 (``bots/value_calibration.py``, ``bench/calibration_bench.py``): the mean of the final score less
 the look-ahead's value, by the empty cells, the Power uses left and the RUINs on the board in each
 stage of the game, fitted on the computer's own games and on games it took over from a bad player
-(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high; and a correction by
+(``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high; a correction by
 the board (``bots/value_board.py``), fitted so that V before a roll stands nearer the mean of V
-over its outcomes, on the computer's own boards and on those a bad or a random player leaves.
-The look-ahead's choices do not change with them.
+over its outcomes, on the computer's own boards and on those a bad or a random player leaves;
+and one count of empty cells before the exact end, where that gap was widest, a correction
+fitted to that mean itself, board by board (``bots/value_edge.py``, NIGHTMARE). The look-ahead's
+choices do not change with them.
 
 By the kind of state:
 
@@ -52,6 +54,7 @@ from magdagdon.bots.expectimax import ExpectimaxBot
 from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.value_board import correction
 from magdagdon.bots.value_calibration import REROLL_OFFSETS, ROLL_OFFSETS
+from magdagdon.bots.value_edge import edge_correction
 from magdagdon.engine import OFF, Adjust, GameState, Phase, Reroll
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY, dead
@@ -125,11 +128,13 @@ class Value(NamedTuple):
 
 def by_board(codes: Codes, key: Key) -> float:
     """The correction by the board of a phase roll on ``codes`` before the exact end, whose
-    offset is at ``key`` (0 where its difficulty has none)."""
+    offset is at ``key`` (0 where its difficulty has none), and at the edge of the exact end its
+    correction there (``bots/value_edge.py``)."""
     found = correction(key.difficulty)
+    edge = edge_correction(key.difficulty, codes, key.empties, key.powers_left)
     if found is None:
-        return 0.0
-    return found(codes, key.empties, stage_of(key.empties), key.powers_left, key.ruins)
+        return edge
+    return found(codes, key.empties, stage_of(key.empties), key.powers_left, key.ruins) + edge
 
 
 #: What the bot's decision at a state (nothing staged) depends on: its identity without its seed,

@@ -1,0 +1,106 @@
+"""V's correction at the edge of the exact end (docs/bots.md "V at the edge of the exact end"): a
+phase roll one count of empty cells before ``endgame.EXACT_UPTO``, where V before a roll stood
+furthest from the mean of V over its outcomes.
+
+There, every outcome is a decision whose value is exact (a placement ends within the exact end)
+or nearly so, and the look-ahead's V is the evaluation of those boards: on NIGHTMARE, at 6 empty
+cells, V stood 14 points (RMS) from that mean, two thirds of the squared gap of every chance node
+before the exact end. The mean is cheap to compute there (70 ms a board, against the hint's 150
+for all of its work it is not), so the correction is fitted to it directly, board by board, by
+least squares (``bench/value_edge_fit.py``): an n-tuple network as ``bots/residual.py``'s, one
+table a row, column and 2×2 square by its four cell codes, fitted on the board's eight images
+together and kept as one table a tuple, so one reading values every image alike; and a term in
+the chance that the coming roll is a MAGDAGDON, and one in its square (the look-ahead weighs that
+risk, and no tuple of four cells sees it whole); and a level by the Power uses left. It is read
+on top of the offsets and the correction by the board (``bots/value_board.py``), only at that
+one count of empty cells.
+"""
+
+from __future__ import annotations
+
+from array import array
+from functools import cache
+from typing import TYPE_CHECKING
+
+from magdagdon.bots.endgame import EXACT_UPTO
+from magdagdon.bots.planner import magdagdon_chance
+from magdagdon.bots.residual import DATA, Residual, pack, unpack
+from magdagdon.bots.value_board import TUPLE_WEIGHTS
+from magdagdon.engine.rules import min_required
+
+if TYPE_CHECKING:
+    from magdagdon.engine import Difficulty
+    from magdagdon.engine.board_codes import Codes
+
+BY_CHANCE = 2  # the MAGDAGDON chance's term, then its square's
+POWER_LEVELS = 4  # by Power uses left, 0–3
+SIZE = TUPLE_WEIGHTS + BY_CHANCE + POWER_LEVELS
+
+
+class EdgeCorrection:
+    """The tables of one difficulty."""
+
+    __slots__ = ("by_chance", "by_powers", "tuples")
+
+    def __init__(self, weights: array[float]) -> None:
+        if len(weights) != SIZE:
+            raise ValueError(f"an edge correction has {SIZE} weights, not {len(weights)}")
+        self.tuples = Residual(weights[:TUPLE_WEIGHTS])
+        self.by_chance = (weights[TUPLE_WEIGHTS], weights[TUPLE_WEIGHTS + 1])
+        self.by_powers = tuple(weights[TUPLE_WEIGHTS + BY_CHANCE :])
+
+    def __call__(self, codes: Codes, empties: int, base_minimum: int, powers_left: int) -> float:
+        """The correction of a phase roll on ``codes`` (``empties`` empty cells, ``powers_left``
+        Power uses left) of a difficulty whose turns place ``base_minimum`` dice."""
+        chance = magdagdon_chance(codes, min_required(base_minimum, empties))
+        linear, square = self.by_chance
+        return (
+            self.tuples.of(codes, empties)
+            + linear * chance
+            + square * chance * chance
+            + self.by_powers[powers_left]
+        )
+
+    def to_bytes(self) -> bytes:
+        """The weights as singles, compressed (as ``Residual.to_bytes``)."""
+        weights = array("d", self.tuples.weights)
+        weights.extend(self.by_chance)
+        weights.extend(self.by_powers)
+        return pack(weights)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> EdgeCorrection:
+        """The inverse of :meth:`to_bytes`."""
+        return cls(unpack(data))
+
+
+def data_path(difficulty: Difficulty) -> str:
+    """The committed tables' file name in ``bots/data`` for ``difficulty``."""
+    return f"value-edge-{difficulty.value}.bin"
+
+
+def edge(difficulty: Difficulty) -> int:
+    """The empty cells of the phase rolls the correction is read at: one more than the exact
+    end's."""
+    return EXACT_UPTO[difficulty] + 1
+
+
+@cache
+def edge_tables(difficulty: Difficulty) -> EdgeCorrection | None:
+    """The committed tables of ``difficulty`` (read once); None where there are none."""
+    path = DATA / data_path(difficulty)
+    if not path.exists():
+        return None
+    return EdgeCorrection.from_bytes(path.read_bytes())
+
+
+def edge_correction(difficulty: Difficulty, codes: Codes, empties: int, powers_left: int) -> float:
+    """The correction of a phase roll on ``codes`` (``empties`` empty cells, ``powers_left``
+    Power uses left; before the exact end and not dead): 0 but at the edge of the exact end,
+    where ``difficulty`` has tables."""
+    if empties != edge(difficulty):
+        return 0.0
+    tables = edge_tables(difficulty)
+    if tables is None:
+        return 0.0
+    return tables(codes, empties, difficulty.base_minimum, powers_left)
