@@ -1,0 +1,231 @@
+"""Fits V's correction at the edge of the exact end (``bots/value_edge.py``, docs/bots.md "V at
+the edge of the exact end").
+
+    uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F
+    uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] [--write]
+
+``collect``: seeded games of the five players of ``consistency_bench.py`` (game i played by
+``PLAYERS[i % 5]``); at each of their phase rolls a few counts of empty cells before the edge,
+``--outcomes`` of the 126 rolls drawn by the game's seed, each followed by the computer's choice
+(through its BAWAS −1 / DAGDAG +1): where that leaves a phase roll at the edge (one count of empty
+cells before ``endgame.EXACT_UPTO``, not dead), its board, V in parts as the code stands, without
+the edge's correction, and the exact mean of V over its 126 outcomes. These are the chance nodes
+a review shows V at: those after the computer's own choice. One JSON row a board.
+
+``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
+1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given;
+the gap's RMS and largest before and after on the ``--held-out`` files; with ``--write``, the
+tables folded into one a tuple (``value_board_fit.folded``: one reading gives the images' mean)
+into ``bots/data/value-edge-D.bin``. Refit after the look-ahead, the offsets or the correction
+by the board change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from array import array
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from consistency_bench import PLAYERS, game
+from magdagdon.bots.planner import magdagdon_chance
+from magdagdon.bots.residual import DATA, reads
+from magdagdon.bots.value import Value, Values, after_advice
+from magdagdon.bots.value_board import TUPLE_WEIGHTS
+from magdagdon.bots.value_edge import BY_CHANCE, SIZE, EdgeCorrection, data_path, edge
+from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
+from magdagdon.engine.board_codes import EMPTY, dead, images
+from magdagdon.engine.dice import roll_chances
+from magdagdon.engine.rules import min_required
+from magdagdon.sim.summary import game_seed
+from value_board_fit import folded
+
+if TYPE_CHECKING:
+    from magdagdon.bots.advice import Advice
+
+Row = dict[str, Any]
+#: How many counts of empty cells before the edge the rolls followed are drawn from: a turn
+#: places 2–4 dice, and a RUIN fills one cell.
+BEFORE = 4
+OUTCOMES = [values for values, _ in roll_chances(4)]
+
+
+def followed(values: Values, state: GameState) -> GameState | None:
+    """The phase roll the computer's choice at ``state`` (a decision) leads to, through its
+    BAWAS −1 / DAGDAG +1; None where it ends the game or rerolls (an exact mean's node)."""
+    while True:
+        advice: Advice | None = values.explain(state)[1]
+        if advice is None or isinstance(advice.action, Reroll):
+            return None
+        if not isinstance(advice.action, Adjust):
+            after = after_advice(state, advice)
+            return after if after.phase is Phase.ROLL else None
+        state = state.apply(advice.action)
+
+
+def collect(difficulty: Difficulty, seed: int, first: int, last: int, out: Path, k: int) -> None:
+    values = Values(memo=200_000)
+    at = edge(difficulty)
+    start = time.process_time()
+    rows = 0
+    with out.open("a") as sink:
+        for i in range(first, last):
+            player = PLAYERS[i % len(PLAYERS)]
+            game_of = game_seed(seed, i)
+            rng = random.Random(game_of)
+            state = GameState.new(difficulty, game_of)
+            seen: set[tuple[object, ...]] = set()
+            for action in game(difficulty, game_of, player):
+                if isinstance(action, Roll) and at < state.codes().count(EMPTY) <= at + BEFORE:
+                    for dice in rng.sample(OUTCOMES, k):
+                        node = followed(values, state.roll_with(dice))
+                        if node is None:
+                            continue
+                        codes = tuple(node.codes())
+                        if codes.count(EMPTY) != at or dead(codes):
+                            continue
+                        if (codes, node.powers_used) in seen:
+                            continue
+                        seen.add((codes, node.powers_used))
+                        found: Value = values.explain(node)[0]
+                        row = {
+                            "difficulty": difficulty.value,
+                            "player": player,
+                            "seed": game_of,
+                            "codes": codes,
+                            "powers_used": node.powers_used,
+                            "v": found.value,
+                            "mean": values.expected(node),
+                        }
+                        sink.write(json.dumps(row) + "\n")
+                        rows += 1
+                state = state.apply(action)
+            sink.flush()
+            print(f"game {i} ({player}): {rows} boards, CPU {time.process_time() - start:.0f} s")
+
+
+def _left(row: Row) -> int:
+    return int(Difficulty(row["difficulty"]).power_uses - row["powers_used"])
+
+
+def load(paths: list[str]) -> list[Row]:
+    return [json.loads(line) for path in paths for line in Path(path).read_text().splitlines()]
+
+
+Design = tuple[Any, Any, Any, int]  # rows, columns, values, count
+
+
+def design(rows: list[Row]) -> Design:
+    """Each row's tuples read on each of its images at 1/8 (the level by empty cells at 1), the
+    next roll's MAGDAGDON chance and its square, and the level by Power uses left."""
+    at, columns, weights = [], [], []
+    for i, row in enumerate(rows):
+        codes = tuple(row["codes"])
+        for image in images(codes):
+            for index in reads(image):
+                at.append(i)
+                columns.append(index)
+                weights.append(1 / 8)
+        difficulty = Difficulty(row["difficulty"])
+        chance = magdagdon_chance(codes, min_required(difficulty.base_minimum, codes.count(EMPTY)))
+        at += [i, i, i]
+        columns += [TUPLE_WEIGHTS, TUPLE_WEIGHTS + 1, TUPLE_WEIGHTS + BY_CHANCE + _left(row)]
+        weights += [chance, chance * chance, 1.0]
+    return np.array(at), np.array(columns), np.array(weights), len(rows)
+
+
+def times(matrix: Design, w: Any) -> Any:
+    at, columns, weights, count = matrix
+    return np.bincount(at, weights=weights * w[columns], minlength=count)
+
+
+def ridge(matrix: Design, target: Any, strength: float) -> Any:
+    """Least squares with a ridge on the tuples' weights (a tiny one on the level), by conjugate
+    gradients on the normal equations."""
+    at, columns, weights, _ = matrix
+
+    def back(r: Any) -> Any:
+        return np.bincount(columns, weights=weights * r[at], minlength=SIZE)
+
+    penalty = np.full(SIZE, strength)
+    penalty[TUPLE_WEIGHTS - 17 :] = 1e-2  # the levels and the chance's terms
+    penalty[TUPLE_WEIGHTS + BY_CHANCE :] = 1.0  # by Power uses: beside the level by empties
+    b = back(target)
+    w = np.zeros(SIZE)
+    r = b.copy()
+    p = r.copy()
+    norm = r @ r
+    for _ in range(5000):
+        q = back(times(matrix, p)) + penalty * p
+        step = norm / (p @ q)
+        w += step * p
+        r -= step * q
+        new = r @ r
+        if new < 1e-14 * (b @ b):
+            break
+        p = r + new / norm * p
+        norm = new
+    return w
+
+
+def _gaps(rows: list[Row], tables: EdgeCorrection | None) -> Any:
+    """Each row's V (with ``tables`` read as the product reads them) less the mean."""
+    gaps = []
+    for row in rows:
+        codes = tuple(row["codes"])
+        base = Difficulty(row["difficulty"]).base_minimum
+        correction = 0.0
+        if tables is not None:
+            correction = tables(codes, codes.count(EMPTY), base, _left(row))
+        gaps.append(row["v"] + correction - row["mean"])
+    return np.array(gaps)
+
+
+def fit(paths: list[str], held_out: list[str], strength: float, write: bool) -> None:
+    rows, others = load(paths), load(held_out)
+    difficulty = Difficulty(rows[0]["difficulty"])
+    w = ridge(design(rows), np.array([r["mean"] - r["v"] for r in rows]), strength)
+    tables = EdgeCorrection(array("d", array("f", folded(w).tolist())))
+    for name, sample in (("fitted on", rows), ("held out", others)):
+        before, after = _gaps(sample, None), _gaps(sample, tables)
+        print(
+            f"{name:9s} {len(sample):5d} boards: V − mean RMS {np.sqrt(np.mean(before**2)):5.1f} "
+            f"-> {np.sqrt(np.mean(after**2)):5.1f}, largest {np.max(np.abs(before)):5.1f} -> "
+            f"{np.max(np.abs(after)):5.1f}, mean {np.mean(before):+5.1f} -> {np.mean(after):+5.1f}"
+        )
+    if write:
+        path = DATA / data_path(difficulty)
+        path.write_bytes(tables.to_bytes())
+        print(f"wrote {path}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    gather = commands.add_parser("collect")
+    gather.add_argument("--difficulty", choices=[d.value for d in Difficulty], required=True)
+    gather.add_argument("--seed", type=int, required=True)
+    gather.add_argument("--games", type=int, nargs=2, required=True, metavar=("FIRST", "LAST"))
+    gather.add_argument("--outcomes", type=int, default=8)
+    gather.add_argument("--out", type=Path, required=True)
+    fitting = commands.add_parser("fit")
+    fitting.add_argument("paths", nargs="+")
+    fitting.add_argument("--held-out", nargs="+", required=True)
+    fitting.add_argument("--ridge", type=float, default=1.0)
+    fitting.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    if args.command == "collect":
+        first, last = args.games
+        difficulty = Difficulty(args.difficulty)
+        collect(difficulty, args.seed, first, last, args.out, args.outcomes)
+    else:
+        fit(args.paths, args.held_out, args.ridge, args.write)
+
+
+if __name__ == "__main__":
+    main()
