@@ -37,7 +37,7 @@ from magdagdon.bots.planner import magdagdon_chance
 from magdagdon.bots.residual import DATA, reads
 from magdagdon.bots.value import Value, Values, after_advice
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
-from magdagdon.bots.value_edge import BY_CHANCE, SIZE, EdgeCorrection, data_path, edge
+from magdagdon.bots.value_edge import BY_CHANCE, SIZE, STEP, EdgeCorrection, data_path, edge
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board_codes import EMPTY, dead, images
 from magdagdon.engine.dice import roll_chances
@@ -190,7 +190,7 @@ def fit(paths: list[str], held_out: list[str], strength: float, write: bool) -> 
     rows, others = load(paths), load(held_out)
     difficulty = Difficulty(rows[0]["difficulty"])
     w = ridge(design(rows), np.array([r["mean"] - r["v"] for r in rows]), strength)
-    tables = EdgeCorrection(array("d", array("f", folded(w).tolist())))
+    tables = EdgeCorrection(array("d", [round(x / STEP) * STEP for x in folded(w)]))
     for name, sample in (("fitted on", rows), ("held out", others)):
         before, after = _gaps(sample, None), _gaps(sample, tables)
         print(

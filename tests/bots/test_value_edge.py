@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.value import Values, after_advice
-from magdagdon.bots.value_edge import SIZE, EdgeCorrection, edge, edge_correction, edge_tables
+from magdagdon.bots.value_edge import (
+    SIZE,
+    STEP,
+    EdgeCorrection,
+    edge,
+    edge_correction,
+    edge_tables,
+)
 from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY, dead, images
@@ -59,13 +66,16 @@ def test_no_correction_but_at_the_edge(codes: tuple[int, ...]) -> None:
 
 
 def test_the_tables_read_back_as_written() -> None:
-    weights = array("d", [float(i % 89) / 8 - 5 for i in range(SIZE)])  # singles, exactly
+    weights = array("d", [(i % 8191 - 4095) * STEP for i in range(SIZE)])  # whole steps
     table = EdgeCorrection(weights)
     again = EdgeCorrection.from_bytes(table.to_bytes())
     assert again.tuples.weights == table.tuples.weights
     assert (again.by_chance, again.by_powers) == (table.by_chance, table.by_powers)
     with pytest.raises(ValueError, match="weights"):
         EdgeCorrection(weights[:-1])
+    weights[7] += STEP / 3
+    with pytest.raises(ValueError, match="steps"):
+        EdgeCorrection(weights).to_bytes()
 
 
 def _followed(values: Values, state: GameState) -> GameState | None:

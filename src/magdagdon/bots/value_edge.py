@@ -18,13 +18,15 @@ one count of empty cells.
 
 from __future__ import annotations
 
+import sys
+import zlib
 from array import array
 from functools import cache
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.planner import magdagdon_chance
-from magdagdon.bots.residual import DATA, Residual, pack, unpack
+from magdagdon.bots.residual import DATA, Residual
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
 from magdagdon.engine.rules import min_required
 
@@ -35,6 +37,10 @@ if TYPE_CHECKING:
 BY_CHANCE = 2  # the MAGDAGDON chance's term, then its square's
 POWER_LEVELS = 4  # by Power uses left, 0–3
 SIZE = TUPLE_WEIGHTS + BY_CHANCE + POWER_LEVELS
+#: The weights are kept in steps of this much of a point, as 16-bit integers: finer than any
+#: figure a player reads (18 weights are added, at most 0.04 points off the fit), and less than
+#: half the download of 32-bit floats.
+STEP = 1 / 256
 
 
 class EdgeCorrection:
@@ -62,16 +68,24 @@ class EdgeCorrection:
         )
 
     def to_bytes(self) -> bytes:
-        """The weights as singles, compressed (as ``Residual.to_bytes``)."""
-        weights = array("d", self.tuples.weights)
-        weights.extend(self.by_chance)
-        weights.extend(self.by_powers)
-        return pack(weights)
+        """The weights in ``STEP``s, as compressed little-endian 16-bit integers (ValueError
+        where one is not a whole number of steps)."""
+        weights = [*self.tuples.weights, *self.by_chance, *self.by_powers]
+        steps = array("h", [round(w / STEP) for w in weights])
+        if any(n * STEP != w for n, w in zip(steps, weights, strict=True)):
+            raise ValueError("a weight is not a whole number of steps")
+        if sys.byteorder == "big":
+            steps.byteswap()
+        return zlib.compress(steps.tobytes(), 9)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> EdgeCorrection:
         """The inverse of :meth:`to_bytes`."""
-        return cls(unpack(data))
+        steps = array("h")
+        steps.frombytes(zlib.decompress(data))
+        if sys.byteorder == "big":
+            steps.byteswap()
+        return cls(array("d", [n * STEP for n in steps]))
 
 
 def data_path(difficulty: Difficulty) -> str:
