@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 #: board exact, and the correction by live cells; 7: the computer's choice valued as the exact
 #: mean after it where the player chose otherwise; 8: the correction by the board refitted with a
 #: random player's boards, and one on NIGHTMARE; 9: V's correction at the edge of the exact end
-#: on NIGHTMARE).
+#: on NIGHTMARE and PEACEFUL).
 REVIEW_FORMAT = 9
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).

@@ -14,8 +14,8 @@ stage of the game, fitted on the computer's own games and on games it took over 
 the board (``bots/value_board.py``), fitted so that V before a roll stands nearer the mean of V
 over its outcomes, on the computer's own boards and on those a bad or a random player leaves;
 and one count of empty cells before the exact end, where that gap was widest, a correction
-fitted to that mean itself, board by board (``bots/value_edge.py``, NIGHTMARE). The look-ahead's
-choices do not change with them.
+fitted to that mean itself, board by board (``bots/value_edge.py``, NIGHTMARE and PEACEFUL).
+The look-ahead's choices do not change with them.
 
 By the kind of state:
 

@@ -3,17 +3,18 @@ phase roll one count of empty cells before ``endgame.EXACT_UPTO``, where V befor
 furthest from the mean of V over its outcomes.
 
 There, every outcome is a decision whose value is exact (a placement ends within the exact end)
-or nearly so, and the look-ahead's V is the evaluation of those boards: on NIGHTMARE, at 6 empty
-cells, V stood 14 points (RMS) from that mean, two thirds of the squared gap of every chance node
-before the exact end. The mean is cheap to compute there (70 ms a board, against the hint's 150
-for all of its work it is not), so the correction is fitted to it directly, board by board, by
-least squares (``bench/value_edge_fit.py``): an n-tuple network as ``bots/residual.py``'s, one
-table a row, column and 2×2 square by its four cell codes, fitted on the board's eight images
-together and kept as one table a tuple, so one reading values every image alike; and a term in
-the chance that the coming roll is a MAGDAGDON, and one in its square (the look-ahead weighs that
-risk, and no tuple of four cells sees it whole); and a level by the Power uses left. It is read
-on top of the offsets and the correction by the board (``bots/value_board.py``), only at that
-one count of empty cells.
+or nearly so, and the look-ahead's V is the evaluation of those boards: V stood 14 points (RMS)
+from that mean on NIGHTMARE at 6 empty cells, 16 on PEACEFUL at 5, two thirds and a half of the
+squared gap of every chance node before the exact end. The mean costs 70–110 ms a board there:
+cheap enough to fit on, too dear to read in play, where a review's exact mean a turn earlier
+would ask it of each of 126 outcomes. So the correction is fitted to it directly, board by
+board, by least squares (``bench/value_edge_fit.py``): an n-tuple network as
+``bots/residual.py``'s, one table a row, column and 2×2 square by its four cell codes, fitted on
+the board's eight images together and kept as one table a tuple, so one reading values every
+image alike; a term in the chance that the coming roll is a MAGDAGDON, and one in its square
+(the look-ahead weighs that risk, and no tuple of four cells sees it whole); and a level by the
+Power uses left. It is read on top of the offsets and the correction by the board
+(``bots/value_board.py``), only at that one count of empty cells.
 """
 
 from __future__ import annotations
