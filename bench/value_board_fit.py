@@ -82,28 +82,35 @@ def times(matrix: Matrix, w: Any, count: int) -> Any:
     return np.bincount(at, weights=values * w[columns], minlength=count)
 
 
-def ridge(matrix: Matrix, count: int, target: Any, strength: float, start: Any) -> Any:
-    """Least squares with a ridge on the tuples' weights (a tiny one on the levels), by conjugate
+def ridge(
+    matrix: Matrix,
+    count: int,
+    target: Any,
+    penalty: Any,
+    start: Any,
+    *,
+    iterations: int = ITERATIONS,
+    tolerance: float = 1e-12,
+) -> Any:
+    """Least squares with a ridge (``penalty``: its strength on each weight), by conjugate
     gradients on the normal equations from ``start``."""
     at, columns, values = matrix
 
     def back(r: Any) -> Any:
-        return np.bincount(columns, weights=values * r[at], minlength=SIZE)
+        return np.bincount(columns, weights=values * r[at], minlength=len(penalty))
 
-    penalty = np.full(SIZE, strength)
-    penalty[TUPLE_WEIGHTS - 17 :] = 1e-2
     b = back(target)
     w = start.copy()
     r = b - back(times(matrix, w, count)) - penalty * w
     p = r.copy()
     norm = r @ r
-    for _ in range(ITERATIONS):
+    for _ in range(iterations):
         q = back(times(matrix, p, count)) + penalty * p
         step = norm / (p @ q)
         w += step * p
         r -= step * q
         new = r @ r
-        if new < 1e-12 * (b @ b):
+        if new < tolerance * (b @ b):
             break
         p = r + new / norm * p
         norm = new
@@ -158,11 +165,13 @@ def main() -> None:
     nexts = {j: k for k, j in enumerate(fitted)}  # a next phase roll still corrected
     position = np.array([nexts.get(j, -1) for j in after])
     w = np.zeros(SIZE)
+    penalty = np.full(SIZE, args.ridge)  # on the tuples' weights; a tiny one on the levels
+    penalty[TUPLE_WEIGHTS - 17 :] = 1e-2
     for round_ in range(args.rounds):
         g = times(matrix, w, len(mine))
         later = np.where(position >= 0, g[np.maximum(position, 0)], 0.0)
         target = base[after] + later - base[fitted]
-        w = ridge(matrix, len(mine), target, args.ridge, w)
+        w = ridge(matrix, len(mine), target, penalty, w)
         error = target - times(matrix, w, len(mine))
         print(
             f"round {round_ + 1}: TD target RMS {np.sqrt(np.mean(target**2)):.2f}, "

@@ -28,44 +28,28 @@ import random
 import time
 from array import array
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from consistency_bench import PLAYERS, game
 from magdagdon.bots.planner import magdagdon_chance
 from magdagdon.bots.residual import DATA, reads
-from magdagdon.bots.value import Value, Values, after_advice
+from magdagdon.bots.value import Value, Values, next_roll
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
 from magdagdon.bots.value_edge import BY_CHANCE, SIZE, STEP, EdgeCorrection, data_path, edge
-from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
+from magdagdon.engine import Difficulty, GameState, Roll
 from magdagdon.engine.board_codes import EMPTY, dead, images
 from magdagdon.engine.dice import roll_chances
 from magdagdon.engine.rules import min_required
 from magdagdon.sim.summary import game_seed
-from value_board_fit import folded
-
-if TYPE_CHECKING:
-    from magdagdon.bots.advice import Advice
+from value_board_fit import Matrix, folded, ridge
 
 Row = dict[str, Any]
 #: How many counts of empty cells before the edge the rolls followed are drawn from: a turn
 #: places 2–4 dice, and a RUIN fills one cell.
 BEFORE = 4
 OUTCOMES = [values for values, _ in roll_chances(4)]
-
-
-def followed(values: Values, state: GameState) -> GameState | None:
-    """The phase roll the computer's choice at ``state`` (a decision) leads to, through its
-    BAWAS −1 / DAGDAG +1; None where it ends the game or rerolls (an exact mean's node)."""
-    while True:
-        advice: Advice | None = values.explain(state)[1]
-        if advice is None or isinstance(advice.action, Reroll):
-            return None
-        if not isinstance(advice.action, Adjust):
-            after = after_advice(state, advice)
-            return after if after.phase is Phase.ROLL else None
-        state = state.apply(advice.action)
 
 
 def collect(difficulty: Difficulty, seed: int, first: int, last: int, out: Path, k: int) -> None:
@@ -83,7 +67,7 @@ def collect(difficulty: Difficulty, seed: int, first: int, last: int, out: Path,
             for action in game(difficulty, game_of, player):
                 if isinstance(action, Roll) and at < state.codes().count(EMPTY) <= at + BEFORE:
                     for dice in rng.sample(OUTCOMES, k):
-                        node = followed(values, state.roll_with(dice))
+                        node = next_roll(values, state.roll_with(dice))
                         if node is None:
                             continue
                         codes = tuple(node.codes())
@@ -117,10 +101,7 @@ def load(paths: list[str]) -> list[Row]:
     return [json.loads(line) for path in paths for line in Path(path).read_text().splitlines()]
 
 
-Design = tuple[Any, Any, Any, int]  # rows, columns, values, count
-
-
-def design(rows: list[Row]) -> Design:
+def design(rows: list[Row]) -> Matrix:
     """Each row's tuples read on each of its images at 1/8 (the level by empty cells at 1), the
     next roll's MAGDAGDON chance and its square, and the level by Power uses left."""
     at, columns, weights = [], [], []
@@ -136,41 +117,7 @@ def design(rows: list[Row]) -> Design:
         at += [i, i, i]
         columns += [TUPLE_WEIGHTS, TUPLE_WEIGHTS + 1, TUPLE_WEIGHTS + BY_CHANCE + _left(row)]
         weights += [chance, chance * chance, 1.0]
-    return np.array(at), np.array(columns), np.array(weights), len(rows)
-
-
-def times(matrix: Design, w: Any) -> Any:
-    at, columns, weights, count = matrix
-    return np.bincount(at, weights=weights * w[columns], minlength=count)
-
-
-def ridge(matrix: Design, target: Any, strength: float) -> Any:
-    """Least squares with a ridge on the tuples' weights (a tiny one on the level), by conjugate
-    gradients on the normal equations."""
-    at, columns, weights, _ = matrix
-
-    def back(r: Any) -> Any:
-        return np.bincount(columns, weights=weights * r[at], minlength=SIZE)
-
-    penalty = np.full(SIZE, strength)
-    penalty[TUPLE_WEIGHTS - 17 :] = 1e-2  # the levels and the chance's terms
-    penalty[TUPLE_WEIGHTS + BY_CHANCE :] = 1.0  # by Power uses: beside the level by empties
-    b = back(target)
-    w = np.zeros(SIZE)
-    r = b.copy()
-    p = r.copy()
-    norm = r @ r
-    for _ in range(5000):
-        q = back(times(matrix, p)) + penalty * p
-        step = norm / (p @ q)
-        w += step * p
-        r -= step * q
-        new = r @ r
-        if new < 1e-14 * (b @ b):
-            break
-        p = r + new / norm * p
-        norm = new
-    return w
+    return np.array(at), np.array(columns), np.array(weights)
 
 
 def _gaps(rows: list[Row], tables: EdgeCorrection | None) -> Any:
@@ -189,7 +136,12 @@ def _gaps(rows: list[Row], tables: EdgeCorrection | None) -> Any:
 def fit(paths: list[str], held_out: list[str], strength: float, write: bool) -> None:
     rows, others = load(paths), load(held_out)
     difficulty = Difficulty(rows[0]["difficulty"])
-    w = ridge(design(rows), np.array([r["mean"] - r["v"] for r in rows]), strength)
+    penalty = np.full(SIZE, strength)  # on the tuples' weights
+    penalty[TUPLE_WEIGHTS - 17 : TUPLE_WEIGHTS + BY_CHANCE] = 1e-2  # the level, the chance's
+    penalty[TUPLE_WEIGHTS + BY_CHANCE :] = 1.0  # by Power uses: beside the level by empties
+    target = np.array([r["mean"] - r["v"] for r in rows])
+    start = np.zeros(SIZE)
+    w = ridge(design(rows), len(rows), target, penalty, start, iterations=5000, tolerance=1e-14)
     tables = EdgeCorrection(array("d", [round(x / STEP) * STEP for x in folded(w)]))
     for name, sample in (("fitted on", rows), ("held out", others)):
         before, after = _gaps(sample, None), _gaps(sample, tables)

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from magdagdon.bots.endgame import EXACT_UPTO
-from magdagdon.bots.value import Values, after_advice
+from magdagdon.bots.value import Values, next_roll
 from magdagdon.bots.value_edge import (
     SIZE,
     STEP,
@@ -23,7 +23,7 @@ from magdagdon.bots.value_edge import (
     edge_correction,
     edge_tables,
 )
-from magdagdon.engine import Adjust, Difficulty, GameState, Phase, Reroll, Roll
+from magdagdon.engine import Difficulty, GameState, Phase, Roll
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY, dead, images
 from magdagdon.engine.dice import roll_chances
@@ -84,18 +84,6 @@ def test_the_tables_read_back_as_written() -> None:
         EdgeCorrection(weights).to_bytes()
 
 
-def _followed(values: Values, state: GameState) -> GameState | None:
-    """The phase roll the computer's choice at ``state`` leads to (None: the end or a reroll)."""
-    while True:
-        advice = values.explain(state)[1]
-        if advice is None or isinstance(advice.action, Reroll):
-            return None
-        if not isinstance(advice.action, Adjust):
-            after = after_advice(state, advice)
-            return after if after.phase is Phase.ROLL else None
-        state = state.apply(advice.action)
-
-
 def _edge_nodes(values: Values, difficulty: Difficulty, games: int) -> list[GameState]:
     """Phase rolls at the edge that the computer's choice leaves: in the computer's own games,
     from each of its phase rolls up to 4 empty cells before the edge, three of the rolls drawn by
@@ -111,7 +99,7 @@ def _edge_nodes(values: Values, difficulty: Difficulty, games: int) -> list[Game
             if state.phase is Phase.ROLL:
                 if at < state.codes().count(EMPTY) <= at + 4:
                     for dice in rng.sample(outcomes, 3):
-                        node = _followed(values, state.roll_with(dice))
+                        node = next_roll(values, state.roll_with(dice))
                         codes = tuple(node.codes()) if node is not None else ()
                         if node is not None and codes.count(EMPTY) == at and not dead(codes):
                             found.append(node)

@@ -330,3 +330,17 @@ class Values:
         if isinstance(action, Reroll):
             return self.reroll(state, action.dice), advice
         return self._value(after_advice(state, advice)), advice
+
+
+def next_roll(values: Values, state: GameState) -> GameState | None:
+    """The phase roll the computer's choice at ``state`` (a decision) leads to, through its
+    BAWAS −1 / DAGDAG +1; None where it ends the game or rerolls (a reroll node, whose V is the
+    exact mean over its outcomes): where a review shows V before a roll after that choice."""
+    while True:
+        advice = values.explain(state)[1]
+        if advice is None or isinstance(advice.action, Reroll):
+            return None
+        if not isinstance(advice.action, Adjust):
+            after = after_advice(state, advice)
+            return after if after.phase is Phase.ROLL else None
+        state = state.apply(advice.action)
