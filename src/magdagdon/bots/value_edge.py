@@ -39,8 +39,8 @@ BY_CHANCE = 2  # the MAGDAGDON chance's term, then its square's
 POWER_LEVELS = 4  # by Power uses left, 0–3
 SIZE = TUPLE_WEIGHTS + BY_CHANCE + POWER_LEVELS
 #: The weights are kept in steps of this much of a point, as 16-bit integers: finer than any
-#: figure a player reads (18 weights are added, at most 0.04 points off the fit), and less than
-#: half the download of 32-bit floats.
+#: figure a player reads (about 20 weights are added, each within half a step of the fit: at
+#: most 0.04 points off), and less than half the download of 32-bit floats.
 STEP = 1 / 256
 
 
