@@ -37,7 +37,15 @@ from magdagdon.bots.planner import magdagdon_chance
 from magdagdon.bots.residual import DATA, reads
 from magdagdon.bots.value import Value, Values, next_roll
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
-from magdagdon.bots.value_edge import BY_CHANCE, SIZE, STEP, EdgeCorrection, data_path, edge
+from magdagdon.bots.value_edge import (
+    BY_CHANCE,
+    SIZE,
+    STEP,
+    EdgeCorrection,
+    data_path,
+    edge,
+    edge_correction,
+)
 from magdagdon.engine import Difficulty, GameState, Roll
 from magdagdon.engine.board_codes import EMPTY, dead, images
 from magdagdon.engine.dice import roll_chances
@@ -77,13 +85,14 @@ def collect(difficulty: Difficulty, seed: int, first: int, last: int, out: Path,
                             continue
                         seen.add((codes, node.powers_used))
                         found: Value = values.explain(node)[0]
+                        part = edge_correction(difficulty, codes, at, node.powers_left)
                         row = {
                             "difficulty": difficulty.value,
                             "player": player,
                             "seed": game_of,
                             "codes": codes,
                             "powers_used": node.powers_used,
-                            "v": found.value,
+                            "v": found.value - part,  # without the edge's tables
                             "mean": values.expected(node),
                         }
                         sink.write(json.dumps(row) + "\n")
