@@ -1,23 +1,26 @@
 """Fits V's correction at the edge of the exact end (``bots/value_edge.py``, docs/bots.md "V at
 the edge of the exact end").
 
-    uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F
+    uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F \
+        [--empties E]
     uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] [--write]
 
 ``collect``: seeded games of the five players of ``consistency_bench.py`` (game i played by
 ``PLAYERS[i % 5]``); at each of their phase rolls a few counts of empty cells before the edge,
 ``--outcomes`` of the 126 rolls drawn by the game's seed, each followed by the computer's choice
-(through its BAWAS −1 / DAGDAG +1): where that leaves a phase roll at the edge (one count of empty
-cells before ``endgame.EXACT_UPTO``, not dead), its board, V in parts as the code stands, without
-the edge's correction, and the exact mean of V over its 126 outcomes. These are the chance nodes
+(through its BAWAS −1 / DAGDAG +1): where that leaves a phase roll at ``--empties`` empty cells
+(the edge, one count before ``endgame.EXACT_UPTO``, unless told; not dead), its board, V in parts
+as the code stands, without the tables at that count, and the exact mean of V over its 126
+outcomes. These are the chance nodes
 a review shows V at: those after the computer's own choice. One JSON row a board.
 
 ``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
 1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given;
 the gap's RMS and largest before and after on the ``--held-out`` files; with ``--write``, the
 tables folded into one a tuple (``value_board_fit.folded``: one reading gives the images' mean)
-into ``bots/data/value-edge-D.bin``. Refit after the look-ahead, the offsets or the correction
-by the board change.
+into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). Refit after the look-ahead,
+the offsets or the correction by the board change (at the edge first: the count before it
+reaches the edge by a RUIN).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from magdagdon.bots.value import Value, Values, next_roll
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
 from magdagdon.bots.value_edge import (
     BY_CHANCE,
+    POWER_LEVELS,
     SIZE,
     STEP,
     EdgeCorrection,
@@ -60,9 +64,10 @@ BEFORE = 4
 OUTCOMES = [values for values, _ in roll_chances(4)]
 
 
-def collect(difficulty: Difficulty, seed: int, first: int, last: int, out: Path, k: int) -> None:
+def collect(
+    difficulty: Difficulty, seed: int, first: int, last: int, out: Path, k: int, at: int
+) -> None:
     values = Values(memo=200_000)
-    at = edge(difficulty)
     start = time.process_time()
     rows = 0
     with out.open("a") as sink:
@@ -112,7 +117,8 @@ def load(paths: list[str]) -> list[Row]:
 
 def design(rows: list[Row]) -> Matrix:
     """Each row's tuples read on each of its images at 1/8 (the level by empty cells at 1), the
-    next roll's MAGDAGDON chance and its square, and the level by Power uses left."""
+    next roll's MAGDAGDON chance and its square at its Power uses left, and the level by Power
+    uses left."""
     at, columns, weights = [], [], []
     for i, row in enumerate(rows):
         codes = tuple(row["codes"])
@@ -123,8 +129,10 @@ def design(rows: list[Row]) -> Matrix:
                 weights.append(1 / 8)
         difficulty = Difficulty(row["difficulty"])
         chance = magdagdon_chance(codes, min_required(difficulty.base_minimum, codes.count(EMPTY)))
+        left = _left(row)
+        by_chance = TUPLE_WEIGHTS + BY_CHANCE * left
         at += [i, i, i]
-        columns += [TUPLE_WEIGHTS, TUPLE_WEIGHTS + 1, TUPLE_WEIGHTS + BY_CHANCE + _left(row)]
+        columns += [by_chance, by_chance + 1, TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS + left]
         weights += [chance, chance * chance, 1.0]
     return np.array(at), np.array(columns), np.array(weights)
 
@@ -146,8 +154,9 @@ def fit(paths: list[str], held_out: list[str], strength: float, write: bool) -> 
     rows, others = load(paths), load(held_out)
     difficulty = Difficulty(rows[0]["difficulty"])
     penalty = np.full(SIZE, strength)  # on the tuples' weights
-    penalty[TUPLE_WEIGHTS - 17 : TUPLE_WEIGHTS + BY_CHANCE] = 1e-2  # the level, the chance's
-    penalty[TUPLE_WEIGHTS + BY_CHANCE :] = 1.0  # by Power uses: beside the level by empties
+    by_powers = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS
+    penalty[TUPLE_WEIGHTS - 17 : by_powers] = 1e-2  # the level, the chance's
+    penalty[by_powers:] = 1.0  # by Power uses: beside the level by empties
     target = np.array([r["mean"] - r["v"] for r in rows])
     start = np.zeros(SIZE)
     w = ridge(design(rows), len(rows), target, penalty, start, iterations=5000, tolerance=1e-14)
@@ -160,7 +169,7 @@ def fit(paths: list[str], held_out: list[str], strength: float, write: bool) -> 
             f"{np.max(np.abs(after)):5.1f}, mean {np.mean(before):+5.1f} -> {np.mean(after):+5.1f}"
         )
     if write:
-        path = DATA / data_path(difficulty)
+        path = DATA / data_path(difficulty, rows[0]["codes"].count(EMPTY))
         path.write_bytes(tables.to_bytes())
         print(f"wrote {path}")
 
@@ -173,6 +182,7 @@ def main() -> None:
     gather.add_argument("--seed", type=int, required=True)
     gather.add_argument("--games", type=int, nargs=2, required=True, metavar=("FIRST", "LAST"))
     gather.add_argument("--outcomes", type=int, default=8)
+    gather.add_argument("--empties", type=int, help="the phase rolls' empty cells (the edge)")
     gather.add_argument("--out", type=Path, required=True)
     fitting = commands.add_parser("fit")
     fitting.add_argument("paths", nargs="+")
@@ -183,7 +193,8 @@ def main() -> None:
     if args.command == "collect":
         first, last = args.games
         difficulty = Difficulty(args.difficulty)
-        collect(difficulty, args.seed, first, last, args.out, args.outcomes)
+        at = args.empties or edge(difficulty)
+        collect(difficulty, args.seed, first, last, args.out, args.outcomes, at)
     else:
         fit(args.paths, args.held_out, args.ridge, args.write)
 

@@ -1,20 +1,22 @@
 """V's correction at the edge of the exact end (docs/bots.md "V at the edge of the exact end"): a
 phase roll one count of empty cells before ``endgame.EXACT_UPTO``, where V before a roll stood
-furthest from the mean of V over its outcomes.
+furthest from the mean of V over its outcomes, and on NIGHTMARE the count before it, next.
 
-There, every outcome is a decision whose value is exact (a placement ends within the exact end)
-or nearly so, and the look-ahead's V is the evaluation of those boards: V stood 14 points (RMS)
-from that mean on NIGHTMARE at 6 empty cells, 16 on PEACEFUL at 5, two thirds and a half of the
-squared gap of every chance node before the exact end. The mean costs 70–110 ms a board there:
-cheap enough to fit on, too dear to read in play, where a review's exact mean a turn earlier
-would ask it of each of 126 outcomes. So the correction is fitted to it directly, board by
-board, by least squares (``bench/value_edge_fit.py``): an n-tuple network as
+At the edge, every outcome is a decision whose value is exact (a placement ends within the exact
+end) or nearly so, and the look-ahead's V is the evaluation of those boards: V stood 14 points
+(RMS) from that mean on NIGHTMARE at 6 empty cells, 16 on PEACEFUL at 5, two thirds and a half
+of the squared gap of every chance node before the exact end; one count earlier on NIGHTMARE
+(7 cells: a placement ends within the exact end, a RUIN at the edge), 13. The mean costs 70–110
+ms a board at the edge: cheap enough to fit on, too dear to read in play, where a review's exact
+mean a turn earlier would ask it of each of 126 outcomes. So the correction is fitted to it
+directly, board by board, by least squares (``bench/value_edge_fit.py``): an n-tuple network as
 ``bots/residual.py``'s, one table a row, column and 2×2 square by its four cell codes, fitted on
 the board's eight images together and kept as one table a tuple, so one reading values every
 image alike; a term in the chance that the coming roll is a MAGDAGDON, and one in its square
-(the look-ahead weighs that risk, and no tuple of four cells sees it whole); and a level by the
-Power uses left. It is read on top of the offsets and the correction by the board
-(``bots/value_board.py``), only at that one count of empty cells.
+(the look-ahead weighs that risk, and no tuple of four cells sees it whole), both by the Power
+uses left (a Power use left rescues a MAGDAGDON); and a level by the Power uses left. It is
+read on top of the offsets and the correction by the board (``bots/value_board.py``), only at
+the counts of empty cells with tables (``bots/data/value-edge-D-E.bin``).
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ if TYPE_CHECKING:
     from magdagdon.engine import Difficulty
     from magdagdon.engine.board_codes import Codes
 
-BY_CHANCE = 2  # the MAGDAGDON chance's term, then its square's
+BY_CHANCE = 2  # the MAGDAGDON chance's term, then its square's, at each count of Power uses left
 POWER_LEVELS = 4  # by Power uses left, 0–3
-SIZE = TUPLE_WEIGHTS + BY_CHANCE + POWER_LEVELS
+SIZE = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS + POWER_LEVELS
 #: The weights are kept in steps of this much of a point, as 16-bit integers: finer than any
 #: figure a player reads (about 20 weights are added, each within half a step of the fit: at
 #: most 0.04 points off), and less than half the download of 32-bit floats.
@@ -53,14 +55,18 @@ class EdgeCorrection:
         if len(weights) != SIZE:
             raise ValueError(f"an edge correction has {SIZE} weights, not {len(weights)}")
         self.tuples = Residual(weights[:TUPLE_WEIGHTS])
-        self.by_chance = (weights[TUPLE_WEIGHTS], weights[TUPLE_WEIGHTS + 1])
-        self.by_powers = tuple(weights[TUPLE_WEIGHTS + BY_CHANCE :])
+        chance = TUPLE_WEIGHTS
+        self.by_chance = tuple(
+            (weights[chance + BY_CHANCE * left], weights[chance + BY_CHANCE * left + 1])
+            for left in range(POWER_LEVELS)
+        )
+        self.by_powers = tuple(weights[chance + BY_CHANCE * POWER_LEVELS :])
 
     def __call__(self, codes: Codes, empties: int, base_minimum: int, powers_left: int) -> float:
         """The correction of a phase roll on ``codes`` (``empties`` empty cells, ``powers_left``
         Power uses left) of a difficulty whose turns place ``base_minimum`` dice."""
         chance = magdagdon_chance(codes, min_required(base_minimum, empties))
-        linear, square = self.by_chance
+        linear, square = self.by_chance[powers_left]
         return (
             self.tuples.of(codes, empties)
             + linear * chance
@@ -71,7 +77,8 @@ class EdgeCorrection:
     def to_bytes(self) -> bytes:
         """The weights in ``STEP``s, as compressed little-endian 16-bit integers (ValueError
         where one is not a whole number of steps)."""
-        weights = [*self.tuples.weights, *self.by_chance, *self.by_powers]
+        by_chance = [w for pair in self.by_chance for w in pair]
+        weights = [*self.tuples.weights, *by_chance, *self.by_powers]
         steps = array("h", [round(w / STEP) for w in weights])
         if any(n * STEP != w for n, w in zip(steps, weights, strict=True)):
             raise ValueError("a weight is not a whole number of steps")
@@ -89,21 +96,28 @@ class EdgeCorrection:
         return cls(array("d", [n * STEP for n in steps]))
 
 
-def data_path(difficulty: Difficulty) -> str:
-    """The committed tables' file name in ``bots/data`` for ``difficulty``."""
-    return f"value-edge-{difficulty.value}.bin"
+#: How many counts of empty cells, from the edge back, may have tables: the edge, and the count
+#: before it, whose rolls end within the exact end or, by a RUIN, at the edge.
+REACH = 2
+
+
+def data_path(difficulty: Difficulty, empties: int) -> str:
+    """The committed tables' file name in ``bots/data`` for ``difficulty`` at ``empties``."""
+    return f"value-edge-{difficulty.value}-{empties}.bin"
 
 
 def edge(difficulty: Difficulty) -> int:
-    """The empty cells of the phase rolls the correction is read at: one more than the exact
-    end's."""
+    """The empty cells of the edge: one more than the exact end's."""
     return EXACT_UPTO[difficulty] + 1
 
 
 @cache
-def edge_tables(difficulty: Difficulty) -> EdgeCorrection | None:
-    """The committed tables of ``difficulty`` (read once); None where there are none."""
-    path = DATA / data_path(difficulty)
+def edge_tables(difficulty: Difficulty, empties: int) -> EdgeCorrection | None:
+    """The committed tables of ``difficulty`` at ``empties`` (read once); None where there are
+    none."""
+    if not edge(difficulty) <= empties < edge(difficulty) + REACH:
+        return None
+    path = DATA / data_path(difficulty, empties)
     if not path.exists():
         return None
     return EdgeCorrection.from_bytes(path.read_bytes())
@@ -111,11 +125,9 @@ def edge_tables(difficulty: Difficulty) -> EdgeCorrection | None:
 
 def edge_correction(difficulty: Difficulty, codes: Codes, empties: int, powers_left: int) -> float:
     """The correction of a phase roll on ``codes`` (``empties`` empty cells, ``powers_left``
-    Power uses left; before the exact end and not dead): 0 but at the edge of the exact end,
-    where ``difficulty`` has tables."""
-    if empties != edge(difficulty):
-        return 0.0
-    tables = edge_tables(difficulty)
+    Power uses left; before the exact end and not dead): 0 but where ``difficulty`` has tables
+    for ``empties``."""
+    tables = edge_tables(difficulty, empties)
     if tables is None:
         return 0.0
     return tables(codes, empties, difficulty.base_minimum, powers_left)
