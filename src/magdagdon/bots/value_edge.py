@@ -1,12 +1,14 @@
 """V's correction at the edge of the exact end (docs/bots.md "V at the edge of the exact end"): a
 phase roll one count of empty cells before ``endgame.EXACT_UPTO``, where V before a roll stood
-furthest from the mean of V over its outcomes, and on NIGHTMARE the count before it, next.
+furthest from the mean of V over its outcomes; and a count or two before it (NIGHTMARE at 7,
+PEACEFUL at 7), next.
 
 At the edge, every outcome is a decision whose value is exact (a placement ends within the exact
 end) or nearly so, and the look-ahead's V is the evaluation of those boards: V stood 14 points
 (RMS) from that mean on NIGHTMARE at 6 empty cells, 16 on PEACEFUL at 5, two thirds and a half
 of the squared gap of every chance node before the exact end; one count earlier on NIGHTMARE
-(7 cells: a placement ends within the exact end, a RUIN at the edge), 13. The mean costs 70–110
+(7 cells: a placement ends within the exact end, a RUIN at the edge), 13; two counts earlier on
+PEACEFUL (7 cells), 11, where a greedy player's largest gaps were. The mean costs 70–110
 ms a board at the edge: cheap enough to fit on, too dear to read in play, where a review's exact
 mean a turn earlier would ask it of each of 126 outcomes. So the correction is fitted to it
 directly, board by board, by least squares (``bench/value_edge_fit.py``): an n-tuple network as
@@ -96,9 +98,10 @@ class EdgeCorrection:
         return cls(array("d", [n * STEP for n in steps]))
 
 
-#: How many counts of empty cells, from the edge back, may have tables: the edge, and the count
-#: before it, whose rolls end within the exact end or, by a RUIN, at the edge.
-REACH = 2
+#: How many counts of empty cells, from the edge back, may have tables: the edge, and two counts
+#: before it, whose turns (two dice or more) end within the exact end, at the edge, or a RUIN
+#: before it: where the mean over the outcomes is still cheap enough to fit on.
+REACH = 3
 
 
 def data_path(difficulty: Difficulty, empties: int) -> str:
