@@ -4,9 +4,11 @@ what its modules and tables would add to the offline engine's download.
 
 Prints per difficulty p50 / p95 / max of wall and CPU time (node's process CPU), the time to
 import the bots and build their tables (``hints.warm``: what a compute process pays at start),
-whether each answer is CPython's, and the sizes (raw, brotli quality 11): the bots' zip
-(``magdagdon/bots/*.py`` and ``bots/data``) and the standard-library files the hint loads beyond
-tools/pyodide/stdlib-keep.txt. The load average is printed with them.
+whether each answer is CPython's, and the sizes (raw, brotli quality 11): the bots' zip as the
+page loads it (``build/web-engine/magdagdon-bots.zip``: ``magdagdon/bots/*.py`` and ``bots/data``,
+as ``tools/pyodide/bundle.py`` writes it) and the
+standard-library files the hint loads beyond tools/pyodide/stdlib-keep.txt. The load average is
+printed with them.
 
 Usage: ``python bench/pyodide_hint.py [--states N]`` (after ``make pyodide``).
 """
@@ -20,7 +22,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -33,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 WEB_ENGINE = ROOT / "build" / "web-engine"
 FULL_STDLIB = ROOT / "build" / "pyodide" / "python_stdlib.zip"
+BOTS_ZIP = WEB_ENGINE / "magdagdon-bots.zip"
 BROTLI = (
     "const z = require('node:zlib');"
     "const d = require('node:fs').readFileSync(0);"
@@ -44,16 +46,6 @@ BROTLI = (
 def brotli(data: bytes) -> int:
     done = subprocess.run(["node", "-e", BROTLI], input=data, capture_output=True, check=True)
     return int(done.stdout)
-
-
-def bots_zip() -> bytes:
-    bots = SRC / "magdagdon" / "bots"
-    files = sorted([*bots.glob("*.py"), *(bots / "data").glob("*.bin")])
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in files:
-            zf.writestr(path.relative_to(SRC).as_posix(), path.read_bytes())
-    return out.getvalue()
 
 
 def stdlib_extra(files: list[str]) -> bytes:
@@ -87,15 +79,12 @@ def main() -> None:
             action, placement, value = hints.best(state)
             answer = {"action": action, "placement": placement, "value": value}
             expected[name].append(json.loads(json.dumps(answer)))  # as JSON: tuples are lists
-    with tempfile.TemporaryDirectory() as tmp:
-        zipped = Path(tmp) / "bots.zip"
-        zipped.write_bytes(bots_zip())
-        request = {name: [state_to_json(s) for s in listed] for name, listed in states.items()}
-        script = ROOT / "bench" / "pyodide_hint.mjs"
-        command = ["node", str(script), str(WEB_ENGINE), str(FULL_STDLIB), str(zipped)]
-        done = subprocess.run(command, input=json.dumps(request), capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(done.stderr[-3000:])
+    request = {name: [state_to_json(s) for s in listed] for name, listed in states.items()}
+    script = ROOT / "bench" / "pyodide_hint.mjs"
+    command = ["node", str(script), str(WEB_ENGINE), str(FULL_STDLIB), str(BOTS_ZIP)]
+    done = subprocess.run(command, input=json.dumps(request), capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(done.stderr[-3000:])
     got = json.loads(done.stdout.splitlines()[-1])
     print(f"Pyodide in node; after it the load average is {os.getloadavg()[0]:.1f}")
     print(
@@ -111,7 +100,7 @@ def main() -> None:
             print(f"  Pyodide {theirs}\n  CPython {mine}")
         print("  wall " + line("", [r["wall"] for r in runs]))
         print("  CPU  " + line("", [r["cpu"] for r in runs]))
-    bots = bots_zip()
+    bots = BOTS_ZIP.read_bytes()
     extra = stdlib_extra(got["files"])
     print(f"the bots' zip: {len(bots) / 1e3:.0f} kB raw, {brotli(bots) / 1e3:.0f} kB brotli")
     print(
