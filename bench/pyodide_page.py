@@ -29,6 +29,10 @@ READY_MS = 600_000  # Pyodide's first, cold start on a loaded machine
 INIT = """
 localStorage.setItem("magdagdon.tutorialOffered", "1");
 localStorage.setItem("magdagdon.offlinePlay", "%s");
+// as on a device where the engine was ready once: it starts with the page, not after a turn
+if (localStorage.getItem("magdagdon.offlinePlay") === "1") {
+  localStorage.setItem("magdagdon.engineFetched", "1");
+}
 // the worker's own figure: from its script's start to ready (worker.js's `ms`)
 const Made = window.Worker;
 window.Worker = function (...args) {
