@@ -6,9 +6,8 @@ Prints per difficulty p50 / p95 / max of wall and CPU time (node's process CPU),
 import the bots and build their tables (``hints.warm``: what a compute process pays at start),
 whether each answer is CPython's, and the sizes (raw, brotli quality 11): the bots' zip as the
 page loads it (``build/web-engine/magdagdon-bots.zip``: ``magdagdon/bots/*.py`` and ``bots/data``,
-as ``tools/pyodide/bundle.py`` writes it) and the
-standard-library files the hint loads beyond tools/pyodide/stdlib-keep.txt. The load average is
-printed with them.
+as ``tools/pyodide/bundle.py`` writes it) and the standard-library files the hint loads beyond
+tools/pyodide/stdlib-keep.txt. The load average is printed with them.
 
 Usage: ``python bench/pyodide_hint.py [--states N]`` (after ``make pyodide``).
 """

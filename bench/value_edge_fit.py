@@ -11,8 +11,8 @@ the edge of the exact end").
 (through its BAWAS −1 / DAGDAG +1): where that leaves a phase roll at ``--empties`` empty cells
 (the edge, one count before ``endgame.EXACT_UPTO``, unless told; not dead), its board, V in parts
 as the code stands, without the tables at that count, and the exact mean of V over its 126
-outcomes. These are the chance nodes
-a review shows V at: those after the computer's own choice. One JSON row a board.
+outcomes. These are the chance nodes a review shows V at: those after the computer's own choice.
+One JSON row a board.
 
 ``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
 1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given;
