@@ -146,8 +146,9 @@ def stdlib_zip(full: Path, keep: list[str], python: str) -> bytes:
 def _stdlib(dest: Path, pin: dict[str, object]) -> None:
     """``python_stdlib.zip`` made again only when its inputs changed (a start of Pyodide)."""
     keep = keep_list()
-    inputs = [json.dumps(pin, sort_keys=True).encode(), *(k.encode() for k in keep), b"stored"]
-    inputs.append((HERE / "compile.mjs").read_bytes())
+    inputs = [json.dumps(pin, sort_keys=True).encode(), *(k.encode() for k in keep)]
+    # how the zip is made (this file: its storage) and how its files are compiled
+    inputs += [Path(__file__).read_bytes(), (HERE / "compile.mjs").read_bytes()]
     key = hashlib.sha256(b"\0".join(inputs)).hexdigest()
     stamp = SOURCE / ".stdlib-key"
     target = dest / STDLIB
