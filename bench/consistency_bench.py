@@ -6,11 +6,14 @@ The players: ``computer`` (the hint, followed), ``greedy``, ``random``, ``risky`
 (``bots/risky.py``) and ``humanlike`` (the computer's move, except in 30 % of turns, drawn by the
 game's seed, where it places at random among the turn's distinct boards). Near the end V is exact
 and a chance node is its mean by construction; before that each mean is 126 decisions' search,
-so a game costs 10–60 s of CPU: keep the games few.
+so a game costs 1–5 s of CPU (the memo shared across games).
 
 Usage: ``python bench/consistency_bench.py [--games 3] [--seed 500] [--difficulty D]...
-[--player P]...`` (one core). Prints per difficulty and player: the chance nodes, their RMS and
-largest |V before − mean| (all nodes, and those before the exact end), and the mean luck (se).
+[--player P]... [--by-empties]`` (one core). Prints per difficulty and player: the chance nodes,
+their RMS and largest |V before − mean| (all nodes, and those before the exact end), and the mean
+luck (se); with ``--by-empties``, then per difficulty, all players together, the nodes before the
+exact end by their empty cells: how many, the RMS, the largest and their share of the squared gap
+(where a table at the edge would pay most).
 """
 
 from __future__ import annotations
@@ -93,25 +96,24 @@ def game(difficulty: Difficulty, seed: int, player: str) -> list[Action]:
     return play_turns(GameState.new(difficulty, seed), player_turn(player, seed))
 
 
-def gaps(
-    values: Values, difficulty: Difficulty, seed: int, actions: list[Action]
-) -> list[tuple[bool, bool, float]]:
-    """Each chance node of the review of the game: (before the exact end, an I-ROLL ULIT, V
-    before as the review shows it − the exact mean of V over the outcomes), and last the
-    review's luck."""
+Gap = tuple[int, bool, float]
+
+
+def gaps(values: Values, difficulty: Difficulty, seed: int, actions: list[Action]) -> list[Gap]:
+    """Each chance node of the review of the game: (its empty cells, an I-ROLL ULIT, V before as
+    the review shows it − the exact mean of V over the outcomes), and last the review's luck."""
     review = review_game(difficulty, seed, actions, values=values)
     chances = [s for s in review["steps"] if s["kind"] == "chance"]
-    found: list[tuple[bool, bool, float]] = []
+    found: list[Gap] = []
     state = GameState.new(difficulty, seed)
     for action in actions:
         if isinstance(action, Roll | Reroll):
             dice = action.dice if isinstance(action, Reroll) else None
             mean = values.expected(state, dice)
             step = chances[len(found)]
-            early = state.codes().count(EMPTY) > EXACT_UPTO[difficulty]
-            found.append((early, dice is not None, step["before"] - mean))
+            found.append((state.codes().count(EMPTY), dice is not None, step["before"] - mean))
         state = state.apply(action)
-    found.append((False, False, review["luck"]))  # the last: the review's luck
+    found.append((0, False, review["luck"]))  # the last: the review's luck
     return found
 
 
@@ -121,10 +123,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--difficulty", action="append", choices=[d.value for d in Difficulty])
     parser.add_argument("--player", action="append", choices=PLAYERS)
+    parser.add_argument("--by-empties", action="store_true")
     args = parser.parse_args()
     values = Values(memo=200_000)
     for name in args.difficulty or [d.value for d in Difficulty]:
         difficulty = Difficulty(name)
+        by_empties: dict[int, list[float]] = {}
         for player in args.player or PLAYERS:
             start = time.process_time()
             every: list[float] = []
@@ -136,8 +140,11 @@ def main() -> None:
                 found = gaps(values, difficulty, seed, game(difficulty, seed, player))
                 lucks.append(found.pop()[2])
                 every += [g for _, _, g in found]
-                early += [g for e, _, g in found if e]
+                early += [g for e, _, g in found if e > EXACT_UPTO[difficulty]]
                 rerolls += [g for _, r, g in found if r]
+                for empties, _, g in found:
+                    if empties > EXACT_UPTO[difficulty]:
+                        by_empties.setdefault(empties, []).append(g)
             se = statistics.stdev(lucks) / math.sqrt(len(lucks)) if len(lucks) > 1 else math.nan
             print(
                 f"{name:9s} {player:9s} games {len(lucks):3d}  nodes {len(every):4d} "
@@ -148,6 +155,19 @@ def main() -> None:
                 f"CPU {time.process_time() - start:5.0f} s",
                 flush=True,
             )
+        if args.by_empties:
+            _print_by_empties(name, by_empties)
+
+
+def _print_by_empties(name: str, by_empties: dict[int, list[float]]) -> None:
+    total = sum(g * g for gaps in by_empties.values() for g in gaps) or 1.0
+    for empties in sorted(by_empties):
+        gaps = by_empties[empties]
+        print(
+            f"{name:9s} {empties:2d} empty: nodes {len(gaps):4d} RMS {_rms(gaps):5.1f} "
+            f"max {max(map(abs, gaps)):5.1f}  share of the squared gap "
+            f"{100 * sum(g * g for g in gaps) / total:4.1f} %"
+        )
 
 
 def _rms(gaps: list[float]) -> float:

@@ -3,7 +3,8 @@ the edge of the exact end").
 
     uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F \
         [--empties E]
-    uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] [--write]
+    uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] [--chance-ridge 0.01] \
+        [--write]
 
 ``collect``: seeded games of the five players of ``consistency_bench.py`` (game i played by
 ``PLAYERS[i % 5]``); at each of their phase rolls a few counts of empty cells before the edge,
@@ -15,7 +16,9 @@ outcomes. These are the chance nodes a review shows V at: those after the comput
 One JSON row a board.
 
 ``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
-1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given;
+1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given
+(the MAGDAGDON chance's terms with a ridge of their own: their linear and square terms can
+cancel each other far past the 16-bit weights' ±128 points);
 the gap's RMS and largest before and after on the ``--held-out`` files; with ``--write``, the
 tables folded into one a tuple (``value_board_fit.folded``: one reading gives the images' mean)
 into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). Refit after the look-ahead,
@@ -150,12 +153,15 @@ def _gaps(rows: list[Row], tables: EdgeCorrection | None) -> Any:
     return np.array(gaps)
 
 
-def fit(paths: list[str], held_out: list[str], strength: float, write: bool) -> None:
+def fit(
+    paths: list[str], held_out: list[str], strength: float, on_chance: float, write: bool
+) -> None:
     rows, others = load(paths), load(held_out)
     difficulty = Difficulty(rows[0]["difficulty"])
     penalty = np.full(SIZE, strength)  # on the tuples' weights
     by_powers = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS
-    penalty[TUPLE_WEIGHTS - 17 : by_powers] = 1e-2  # the level, the chance's
+    penalty[TUPLE_WEIGHTS - 17 : TUPLE_WEIGHTS] = 1e-2  # the level
+    penalty[TUPLE_WEIGHTS:by_powers] = on_chance
     penalty[by_powers:] = 1.0  # by Power uses: beside the level by empties
     target = np.array([r["mean"] - r["v"] for r in rows])
     start = np.zeros(SIZE)
@@ -188,6 +194,7 @@ def main() -> None:
     fitting.add_argument("paths", nargs="+")
     fitting.add_argument("--held-out", nargs="+", required=True)
     fitting.add_argument("--ridge", type=float, default=1.0)
+    fitting.add_argument("--chance-ridge", type=float, default=1e-2)
     fitting.add_argument("--write", action="store_true")
     args = parser.parse_args()
     if args.command == "collect":
@@ -196,7 +203,7 @@ def main() -> None:
         at = args.empties or edge(difficulty)
         collect(difficulty, args.seed, first, last, args.out, args.outcomes, at)
     else:
-        fit(args.paths, args.held_out, args.ridge, args.write)
+        fit(args.paths, args.held_out, args.ridge, args.chance_ridge, args.write)
 
 
 if __name__ == "__main__":
