@@ -3,8 +3,8 @@ the edge of the exact end").
 
     uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F \
         [--empties E]
-    uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] [--chance-ridge 0.01] \
-        [--write]
+    uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] \
+        [--chance-ridge 0.01] [--write]
 
 ``collect``: seeded games of the five players of ``consistency_bench.py`` (game i played by
 ``PLAYERS[i % 5]``); at each of their phase rolls a few counts of empty cells before the edge,
