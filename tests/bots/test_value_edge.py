@@ -30,17 +30,15 @@ from magdagdon.engine.dice import roll_chances
 from magdagdon.sim.summary import game_seed
 
 NIGHTMARE, PEACEFUL, SURVIVAL = Difficulty.NIGHTMARE, Difficulty.PEACEFUL, Difficulty.SURVIVAL
-#: The counts of empty cells with tables: the edge and the three counts before it on PEACEFUL
-#: and SURVIVAL, the edge and one before it on NIGHTMARE.
+#: The counts of empty cells with tables: the edge and the two counts before it on PEACEFUL and
+#: SURVIVAL, the edge and one before it on NIGHTMARE.
 TABLES = [
     (PEACEFUL, 5),
     (PEACEFUL, 6),
     (PEACEFUL, 7),
-    (PEACEFUL, 8),
     (SURVIVAL, 5),
     (SURVIVAL, 6),
     (SURVIVAL, 7),
-    (SURVIVAL, 8),
     (NIGHTMARE, 6),
     (NIGHTMARE, 7),
 ]

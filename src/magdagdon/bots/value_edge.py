@@ -1,7 +1,7 @@
 """V's correction at the edge of the exact end (docs/bots.md "V at the edge of the exact end"): a
 phase roll one count of empty cells before ``endgame.EXACT_UPTO``, where V before a roll stood
-furthest from the mean of V over its outcomes; and up to three counts before it (PEACEFUL and
-SURVIVAL at 6, 7 and 8, NIGHTMARE at 7), next.
+furthest from the mean of V over its outcomes; and a count or two before it (PEACEFUL and
+SURVIVAL at 6 and 7, NIGHTMARE at 7), next.
 
 At the edge, every outcome is a decision whose value is exact (a placement ends within the exact
 end) or nearly so, and the look-ahead's V is the evaluation of those boards: V stood 14 points
@@ -9,7 +9,7 @@ end) or nearly so, and the look-ahead's V is the evaluation of those boards: V s
 of the squared gap of every chance node before the exact end; one count earlier on NIGHTMARE
 (7 cells: a placement ends within the exact end, a RUIN at the edge), 13; two counts earlier on
 PEACEFUL (7 cells), 11, where a greedy player's largest gaps were; PEACEFUL and SURVIVAL at 6
-cells, 14 and 11; SURVIVAL at 7, 9; both at 8, 12 and 9. The mean costs 70–110
+cells, 14 and 11; SURVIVAL at 7, 9. The mean costs 70–110
 ms a board at the edge: cheap enough to fit on, too dear to read in play, where a review's exact
 mean a turn earlier would ask it of each of 126 outcomes. So the correction is fitted to it
 directly, board by board, by least squares (``bench/value_edge_fit.py``): an n-tuple network as
@@ -99,11 +99,10 @@ class EdgeCorrection:
         return cls(array("d", [n * STEP for n in steps]))
 
 
-#: How many counts of empty cells, from the edge back, may have tables: the edge, and three
-#: counts before it, whose turns (two dice or more) end within the exact end, on a count with a
-#: table, or a RUIN before it: where the mean over the outcomes is still cheap enough to fit on
-#: (0.6–0.7 s a board three counts before the edge).
-REACH = 4
+#: How many counts of empty cells, from the edge back, may have tables: the edge, and two counts
+#: before it, whose turns (two dice or more) end within the exact end, at the edge, or a RUIN
+#: before it: where the mean over the outcomes is still cheap enough to fit on.
+REACH = 3
 
 
 def data_path(difficulty: Difficulty, empties: int) -> str:
