@@ -63,7 +63,8 @@ node:
 build/pyodide/.pin: tools/pyodide/pin.json tools/pyodide/fetch.py | node
 	$(PYTHON) tools/pyodide/fetch.py
 
-build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py src/magdagdon/api/page/compressed.py tools/pyodide/compile.mjs tools/pyodide/stdlib-keep.txt tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py) $(wildcard src/magdagdon/bots/*.py) $(wildcard src/magdagdon/bots/data/*.bin) $(wildcard src/magdagdon/web/engine/*)
+## The bots' data folder is a prerequisite itself: a table taken out makes the bundle again too.
+build/web-engine/magdagdon-engine.zip: build/pyodide/.pin tools/pyodide/bundle.py src/magdagdon/api/page/compressed.py tools/pyodide/compile.mjs tools/pyodide/stdlib-keep.txt tools/pyodide/PYODIDE-NOTICE.txt src/magdagdon/__init__.py $(wildcard src/magdagdon/engine/*.py) $(wildcard src/magdagdon/bots/*.py) src/magdagdon/bots/data $(wildcard src/magdagdon/bots/data/*.bin) $(wildcard src/magdagdon/web/engine/*)
 	$(UV) run --locked python tools/pyodide/bundle.py
 
 pyodide: setup build/web-engine/magdagdon-engine.zip
