@@ -140,10 +140,10 @@ def main() -> None:
                 found = gaps(values, difficulty, seed, game(difficulty, seed, player))
                 lucks.append(found.pop()[2])
                 every += [g for _, _, g in found]
-                early += [g for e, _, g in found if e > EXACT_UPTO[difficulty]]
                 rerolls += [g for _, r, g in found if r]
                 for empties, _, g in found:
                     if empties > EXACT_UPTO[difficulty]:
+                        early.append(g)
                         by_empties.setdefault(empties, []).append(g)
             se = statistics.stdev(lucks) / math.sqrt(len(lucks)) if len(lucks) > 1 else math.nan
             print(
@@ -160,13 +160,12 @@ def main() -> None:
 
 
 def _print_by_empties(name: str, by_empties: dict[int, list[float]]) -> None:
-    total = sum(g * g for gaps in by_empties.values() for g in gaps) or 1.0
-    for empties in sorted(by_empties):
-        gaps = by_empties[empties]
+    total = sum(g * g for at in by_empties.values() for g in at) or 1.0
+    for empties, at in sorted(by_empties.items()):
         print(
-            f"{name:9s} {empties:2d} empty: nodes {len(gaps):4d} RMS {_rms(gaps):5.1f} "
-            f"max {max(map(abs, gaps)):5.1f}  share of the squared gap "
-            f"{100 * sum(g * g for g in gaps) / total:4.1f} %"
+            f"{name:9s} {empties:2d} empty: nodes {len(at):4d} RMS {_rms(at):5.1f} "
+            f"max {max(map(abs, at)):5.1f}  share of the squared gap "
+            f"{100 * sum(g * g for g in at) / total:4.1f} %"
         )
 
 
