@@ -4,7 +4,7 @@ the edge of the exact end").
     uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F \
         [--empties E]
     uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] \
-        [--chance-ridge 0.01] [--write]
+        [--chance-ridge 0.01] [--on-tables] [--write]
 
 ``collect``: seeded games of the five players of ``consistency_bench.py`` (game i played by
 ``PLAYERS[i % 5]``); at each of their phase rolls a few counts of empty cells before the edge,
@@ -21,7 +21,9 @@ One JSON row a board.
 cancel each other far past the 16-bit weights' ±128 points);
 the gap's RMS and largest before and after on the ``--held-out`` files; with ``--write``, the
 tables folded into one a tuple (``value_board_fit.folded``: one reading gives the images' mean)
-into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). Refit after the look-ahead,
+into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). With ``--on-tables`` the fit
+is a change to the committed tables, the ridge holding it near them: so boards collected later
+add to those the tables were fitted on, whose rows need not be at hand. Refit after the look-ahead,
 the offsets or the correction by the board change (at the edge first: the count before it
 reaches the edge by a RUIN).
 """
@@ -52,6 +54,7 @@ from magdagdon.bots.value_edge import (
     data_path,
     edge,
     edge_correction,
+    edge_tables,
 )
 from magdagdon.engine import Difficulty, GameState, Roll
 from magdagdon.engine.board_codes import EMPTY, dead, images
@@ -154,19 +157,36 @@ def _gaps(rows: list[Row], tables: EdgeCorrection | None) -> Any:
 
 
 def fit(
-    paths: list[str], held_out: list[str], strength: float, on_chance: float, write: bool
+    paths: list[str],
+    held_out: list[str],
+    strength: float,
+    on_chance: float,
+    write: bool,
+    *,
+    on_tables: bool = False,
 ) -> None:
     rows, others = load(paths), load(held_out)
     difficulty = Difficulty(rows[0]["difficulty"])
+    # with ``on_tables``, what is fitted is a change to the committed tables, the ridge holding
+    # it near them: the boards they were fitted on, no longer at hand, still weigh in
+    now = edge_tables(difficulty, rows[0]["codes"].count(EMPTY))
+    if now is not None:
+        before, after = _gaps(others, None), _gaps(others, now)
+        print(
+            f"the tables now, held out: RMS {np.sqrt(np.mean(before**2)):5.1f} -> "
+            f"{np.sqrt(np.mean(after**2)):5.1f}, largest {np.max(np.abs(after)):5.1f}"
+        )
+    base = now if on_tables else None
     penalty = np.full(SIZE, strength)  # on the tuples' weights
     by_powers = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS
     penalty[TUPLE_WEIGHTS - 17 : TUPLE_WEIGHTS] = 1e-2  # the level
     penalty[TUPLE_WEIGHTS:by_powers] = on_chance
     penalty[by_powers:] = 1.0  # by Power uses: beside the level by empties
-    target = np.array([r["mean"] - r["v"] for r in rows])
+    target = -_gaps(rows, base)  # the mean less V (with the committed tables, ``on_tables``)
     start = np.zeros(SIZE)
     w = ridge(design(rows), len(rows), target, penalty, start, iterations=5000, tolerance=1e-14)
-    tables = EdgeCorrection(array("d", [round(x / STEP) * STEP for x in folded(w)]))
+    w = folded(w) + (np.array(base.weights) if base is not None else 0.0)
+    tables = EdgeCorrection(array("d", [round(x / STEP) * STEP for x in w]))
     for name, sample in (("fitted on", rows), ("held out", others)):
         before, after = _gaps(sample, None), _gaps(sample, tables)
         print(
@@ -196,6 +216,7 @@ def main() -> None:
     fitting.add_argument("--ridge", type=float, default=1.0)
     fitting.add_argument("--chance-ridge", type=float, default=1e-2)
     fitting.add_argument("--write", action="store_true")
+    fitting.add_argument("--on-tables", action="store_true", help="fit a change to the tables")
     args = parser.parse_args()
     if args.command == "collect":
         first, last = args.games
@@ -203,7 +224,14 @@ def main() -> None:
         at = args.empties or edge(difficulty)
         collect(difficulty, args.seed, first, last, args.out, args.outcomes, at)
     else:
-        fit(args.paths, args.held_out, args.ridge, args.chance_ridge, args.write)
+        fit(
+            args.paths,
+            args.held_out,
+            args.ridge,
+            args.chance_ridge,
+            args.write,
+            on_tables=args.on_tables,
+        )
 
 
 if __name__ == "__main__":

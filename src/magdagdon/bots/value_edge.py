@@ -77,11 +77,16 @@ class EdgeCorrection:
             + self.by_powers[powers_left]
         )
 
+    @property
+    def weights(self) -> list[float]:
+        """All the weights, in the order the constructor takes them."""
+        by_chance = [w for pair in self.by_chance for w in pair]
+        return [*self.tuples.weights, *by_chance, *self.by_powers]
+
     def to_bytes(self) -> bytes:
         """The weights in ``STEP``s, as compressed little-endian 16-bit integers (ValueError
         where one is not a whole number of steps)."""
-        by_chance = [w for pair in self.by_chance for w in pair]
-        weights = [*self.tuples.weights, *by_chance, *self.by_powers]
+        weights = self.weights
         steps = array("h", [round(w / STEP) for w in weights])
         if any(n * STEP != w for n, w in zip(steps, weights, strict=True)):
             raise ValueError("a weight is not a whole number of steps")
