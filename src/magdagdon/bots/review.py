@@ -65,8 +65,9 @@ if TYPE_CHECKING:
 #: random player's boards, and one on NIGHTMARE; 9: V's correction at the edge of the exact end
 #: on NIGHTMARE and PEACEFUL; 10: its MAGDAGDON terms by Power uses left, a table on SURVIVAL,
 #: and one count before the edge on NIGHTMARE; 11: tables one count before the edge on PEACEFUL
-#: and SURVIVAL, and two on SURVIVAL).
-REVIEW_FORMAT = 11
+#: and SURVIVAL, and two on SURVIVAL; 12: NIGHTMARE's table at the edge fitted on three times the
+#: boards).
+REVIEW_FORMAT = 12
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))
