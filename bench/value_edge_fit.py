@@ -18,14 +18,14 @@ One JSON row a board.
 ``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
 1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given
 (the MAGDAGDON chance's terms with a ridge of their own: their linear and square terms can
-cancel each other far past the 16-bit weights' ±128 points);
-the gap's RMS and largest before and after on the ``--held-out`` files; with ``--write``, the
-tables folded into one a tuple (``value_board_fit.folded``: one reading gives the images' mean)
-into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). With ``--on-tables`` the fit
-is a change to the committed tables, the ridge holding it near them: so boards collected later
-add to those the tables were fitted on, whose rows need not be at hand. Refit after the look-ahead,
-the offsets or the correction by the board change (at the edge first: the count before it
-reaches the edge by a RUIN).
+cancel each other far past the 16-bit weights' ±128 points); the gap's RMS and largest before
+and after (and the committed tables' RMS) on the fitted and the ``--held-out`` files; with
+``--write``, the tables folded into one a tuple (``value_board_fit.folded``: one reading gives
+the images' mean) into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). With
+``--on-tables`` the fit is a change to the committed tables, the ridge holding it near them: so
+boards collected later add to those the tables were fitted on, whose rows need not be at hand.
+Refit after the look-ahead, the offsets or the correction by the board change (at the edge
+first: the count before it reaches the edge by a RUIN).
 """
 
 from __future__ import annotations
@@ -167,15 +167,10 @@ def fit(
 ) -> None:
     rows, others = load(paths), load(held_out)
     difficulty = Difficulty(rows[0]["difficulty"])
+    empties = rows[0]["codes"].count(EMPTY)
+    now = edge_tables(difficulty, empties)  # the committed tables, shown beside the fit
     # with ``on_tables``, what is fitted is a change to the committed tables, the ridge holding
     # it near them: the boards they were fitted on, no longer at hand, still weigh in
-    now = edge_tables(difficulty, rows[0]["codes"].count(EMPTY))
-    if now is not None:
-        before, after = _gaps(others, None), _gaps(others, now)
-        print(
-            f"the tables now, held out: RMS {np.sqrt(np.mean(before**2)):5.1f} -> "
-            f"{np.sqrt(np.mean(after**2)):5.1f}, largest {np.max(np.abs(after)):5.1f}"
-        )
     base = now if on_tables else None
     penalty = np.full(SIZE, strength)  # on the tuples' weights
     by_powers = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS
@@ -189,15 +184,20 @@ def fit(
     tables = EdgeCorrection(array("d", [round(x / STEP) * STEP for x in w]))
     for name, sample in (("fitted on", rows), ("held out", others)):
         before, after = _gaps(sample, None), _gaps(sample, tables)
+        committed = "" if now is None else f" (committed: {_rms(_gaps(sample, now)):5.1f})"
         print(
-            f"{name:9s} {len(sample):5d} boards: V − mean RMS {np.sqrt(np.mean(before**2)):5.1f} "
-            f"-> {np.sqrt(np.mean(after**2)):5.1f}, largest {np.max(np.abs(before)):5.1f} -> "
+            f"{name:9s} {len(sample):5d} boards: V − mean RMS {_rms(before):5.1f} -> "
+            f"{_rms(after):5.1f}{committed}, largest {np.max(np.abs(before)):5.1f} -> "
             f"{np.max(np.abs(after)):5.1f}, mean {np.mean(before):+5.1f} -> {np.mean(after):+5.1f}"
         )
     if write:
-        path = DATA / data_path(difficulty, rows[0]["codes"].count(EMPTY))
+        path = DATA / data_path(difficulty, empties)
         path.write_bytes(tables.to_bytes())
         print(f"wrote {path}")
+
+
+def _rms(gaps: Any) -> float:
+    return float(np.sqrt(np.mean(gaps**2)))
 
 
 def main() -> None:
