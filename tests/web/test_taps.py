@@ -126,24 +126,41 @@ def test_a_stage_the_server_refuses_is_taken_back(routed_player: Player) -> None
     assert player.state() == before
 
 
+#: The page's double tap (``app/taps.js``): a second click this soon, or one the browser counts
+#: as the second of a double click.
+DOUBLE_TAP_MS = 350
+
+
 def test_a_double_tap_never_places_and_returns_a_die(player: Player) -> None:
     stage = first_stage(player)
     page = player.page
     target = page.locator(cell_hook(stage.cell))
-    # the clicks the page itself receives on the cell: both taps must have reached it
+    # the clicks the page itself receives on the cell, with their time and the browser's count
     target.evaluate(
-        "el => { window.cellClicks = 0; el.addEventListener('click', () => window.cellClicks++); }"
+        "el => { window.cellClicks = []; el.addEventListener('click', "
+        "(e) => window.cellClicks.push([e.timeStamp, e.detail])); }"
     )
-    if player.touch:  # two taps in a row, as a thumb makes them (no waiting for the cell to settle)
-        box = target.bounding_box()
-        assert box is not None
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.touchscreen.tap(x, y)
-        page.touchscreen.tap(x, y)
+    for _ in range(5):
+        page.evaluate("window.cellClicks.length = 0")
+        if player.touch:  # two taps in a row, as a thumb makes them (no waiting for the cell)
+            box = target.bounding_box()
+            assert box is not None
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.touchscreen.tap(x, y)
+            page.touchscreen.tap(x, y)
+        else:
+            target.dblclick()
+        page.wait_for_function("window.cellClicks.length >= 2", timeout=TIMEOUT_MS)
+        player.wait_idle()
+        (first, _), (second, count) = page.evaluate("window.cellClicks.slice(0, 2)")
+        if second - first < DOUBLE_TAP_MS or count > 1:
+            break
+        # A browser too busy to deliver the second tap in time makes two taps of it, and the
+        # second rightly returns the die: choose it again and tap twice once more.
+        expect(target).not_to_have_class(re.compile(r"\bstaged\b"))
+        player.tap(die_hook(stage.die))
     else:
-        target.dblclick()
-    page.wait_for_function("window.cellClicks >= 2", timeout=TIMEOUT_MS)
-    player.wait_idle()
+        pytest.fail("no two taps came within a double tap's time in five tries")
     expect(target).to_have_class(re.compile(r"\bstaged\b"))
     state = player.state()
     assert next(d for d in state["dice"] if d["id"] == stage.die)["cell"] == list(
