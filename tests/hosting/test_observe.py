@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
+from prometheus_client.mmap_dict import MmapedDict, mmap_key
 
 from compute_jobs import sleep
 from hosting.metric_samples import Samples, samples
@@ -20,7 +22,7 @@ from magdagdon.api.edge.observe import PAGE
 from magdagdon.cli import _parser
 from magdagdon.compute import ComputeBusyError
 from magdagdon.compute.pool import Pool
-from magdagdon.observe import metrics, multiproc
+from magdagdon.observe import exposition, metrics, multiproc
 from magdagdon.observe.logs import REQUEST_ID, JsonFormatter
 from magdagdon.services import stats
 from magdagdon.settings import Settings, SettingsError
@@ -339,6 +341,24 @@ def test_a_run_of_several_workers_has_a_metrics_folder_of_its_own(
     monkeypatch.setenv(multiproc.VARIABLE, str(given))
     assert multiproc.prepare() is None  # the operator's: emptied of old counts, and kept
     assert sorted(p.name for p in given.iterdir()) == ["notes.txt"]
+
+
+def test_a_scrape_while_a_worker_creates_its_file_adds_up_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker started in place of one that ended creates its file at 0 bytes and sizes it a
+    moment later: a scrape in that moment still answers, with every other worker's counts."""
+    monkeypatch.setenv(multiproc.VARIABLE, str(tmp_path))
+    name = "magdagdon_actions_applied"
+    key = mmap_key(name, f"{name}_total", [], [], "Actions applied.")
+    # a worker's file as prometheus_client writes it (its functions are unannotated)
+    written = MmapedDict(str(tmp_path / "counter_101.db"))  # type: ignore[no-untyped-call]
+    written.write_value(key, 7.0, 0.0)  # type: ignore[no-untyped-call]
+    written.close()  # type: ignore[no-untyped-call]
+    (tmp_path / "counter_102.db").touch()  # the new worker's, not yet sized
+    text = exposition.render(True, None).decode()
+    assert re.search(rf"^{name}_total 7\.0$", text, re.MULTILINE), text
+    assert re.search(r"^magdagdon_database_up 1\.0$", text, re.MULTILINE), text
 
 
 def test_counting_from_many_threads_adds_up(client: TestClient) -> None:

@@ -3,6 +3,7 @@ added up from their files (``multiproc.py``), with the gauges read at the scrape
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prometheus_client import CONTENT_TYPE_PLAIN_0_0_4, CollectorRegistry, generate_latest
@@ -18,6 +19,27 @@ if TYPE_CHECKING:
 
 #: The text format ``generate_latest`` writes (every Prometheus 2 reads it)
 CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
+
+
+#: A worker's file holds at least the 4 bytes that say how much of it is used
+_HEADER = 4
+
+
+class _Workers(MultiProcessCollector):
+    """Every worker's file added up, but for a file a worker is creating at this moment (a
+    worker just started, or started again in place of one that ended): it exists at 0 bytes
+    before it is sized, and holds no count yet. Read, it would fail the whole scrape."""
+
+    def collect(self) -> Iterator[Metric]:
+        files = [str(path) for path in Path(self._path).glob("*.db") if _sized(path)]
+        return self.merge(files, accumulate=True)  # type: ignore[no-untyped-call, no-any-return]  # prometheus_client leaves it unannotated
+
+
+def _sized(path: Path) -> bool:
+    try:
+        return path.stat().st_size >= _HEADER
+    except FileNotFoundError:  # a live gauge's file, of a worker marked dead since the glob
+        return False
 
 
 class _AtScrape:
@@ -48,7 +70,7 @@ def render(database_up: bool, daily_players: Mapping[str, int] | None) -> bytes:
     """The text a scrape gets (blocking: it reads the workers' files)."""
     registry = CollectorRegistry(auto_describe=False)
     if multiproc.directory() is not None:
-        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client leaves it unannotated
+        _Workers(registry)  # type: ignore[no-untyped-call]  # prometheus_client leaves it unannotated
     else:
         counted = metrics.current()
         for metric in counted.all() if counted is not None else ():
