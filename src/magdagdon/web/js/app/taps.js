@@ -9,7 +9,7 @@ import { litCells } from "../core/view.js";
 import { feedback } from "./cues.js";
 
 const NEXT = '.tray [data-die]:not(:disabled),[data-action="roll"],[data-action="confirm"],[data-action="accept"],[data-action="new-game"]';
-const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
+export const DOUBLE_TAP_MS = 350; // a second tap this soon on a die just staged is part of a double tap
 
 // play: createPlay's parts (view, dom, render, announce, request, send, ruin).
 export function createTaps(play) {
