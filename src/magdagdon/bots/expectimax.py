@@ -20,8 +20,6 @@ from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.opening import book as opening_book
 from magdagdon.bots.penalty_walk import boards_by_multiset
 from magdagdon.bots.planner import (
-    ONE_CHANGE,
-    ROLL_CHANCES,
     ROLL_VALUES,
     Placement,
     best_by_roll,
@@ -30,6 +28,7 @@ from magdagdon.bots.planner import (
     magdagdon_chance,
     turn_plans,
 )
+from magdagdon.bots.rescue import rescued, rescued_mean
 from magdagdon.bots.tuning import Evaluators, weights_for
 from magdagdon.engine import (
     Action,
@@ -224,10 +223,10 @@ class ExpectimaxBot(TurnBot):
             score = self._leaf(base_minimum, penalty) if exact else risky
             table = extension_table(codes, min_required, high, score)
             ruin = max(score(board) for board in ruin_boards(codes))
-            best = best_by_roll(table)
+            total = rescued_mean(table, ruin, penalty)
         else:  # the evaluation's alone (``high`` is the minimum): the same for every penalty
             best, ruin = self._evaluated_by_roll(codes, min_required)
-        total = _rescued(best, ruin, penalty)
+            total = rescued(best, ruin, penalty)
         self._after[key] = total
         return total
 
@@ -249,7 +248,7 @@ class ExpectimaxBot(TurnBot):
                 leaf = self._leaf(base_minimum, each)
                 table = {part: max(map(leaf, boards)) for part, boards in groups.items()}
                 ruin = max(map(leaf, ruins))
-                found = _rescued(best_by_roll(table), ruin, each)
+                found = rescued_mean(table, ruin, each)
                 if len(known) > 200_000:
                     known.clear()
                 known[key] = found
@@ -538,23 +537,6 @@ def _best_of(boards: Collection[Codes], evaluate: Evaluator, width: int) -> list
 def _best_first(option: tuple[float, tuple[int, ...], Action]) -> tuple[float, tuple[int, ...]]:
     """The order of Power options: the highest worth first, then by the dice they leave."""
     return -option[0], option[1]
-
-
-def _rescued(best: list[float | None], ruin: float, penalty: int | None) -> float:
-    """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
-    that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
-    DAGDAG +1 away less ``penalty``."""
-    total = 0.0
-    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
-        if value is None:
-            value = ruin
-            if penalty is not None:
-                for j in changed:
-                    saved = best[j]
-                    if saved is not None and saved - penalty > value:
-                        value = saved - penalty
-        total += chance * value
-    return total
 
 
 def _reroll_worth(

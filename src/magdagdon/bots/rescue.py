@@ -1,0 +1,83 @@
+"""The expectation over the 126 rolls of four dice of the best board each roll leaves, a roll
+that places nothing taking a RUIN's value or, with a Power use left, the best board one BAWAS −1 /
+DAGDAG +1 away less its penalty.
+
+The look-ahead asks it of a turn's table (the best value of each multiset of dice it can place)
+once for every Power penalty, and near the end of a game those tables are small: a few multisets
+each, most rolls placing none of them. So for a small table each roll's value is read through a
+pick kept by the table's multisets ranked best first: a roll takes the best multiset it holds, a
+roll that places nothing the best one a change away (that one less the penalty, or the RUIN's if
+that is more). Rounding keeps order (x − penalty never falls as x rises), so this is the best of
+each less the penalty, and the sum adds the same products in the same order as the roll by roll
+loop of a larger table (``rescued``): the same value to the last bit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from operator import mul
+
+from magdagdon.bots.ordered import ordered_sum
+from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, ROLL_VALUES, SUPERSETS, best_by_roll
+
+#: For each multiset of 1–4 values, the rolls one BAWAS −1 / DAGDAG +1 away from a roll that
+#: holds it.
+NEAR: dict[tuple[int, ...], tuple[int, ...]] = {
+    part: tuple(i for i in range(len(ROLL_VALUES)) if not holders.isdisjoint(ONE_CHANGE[i]))
+    for part, holders in ((part, set(rolls)) for part, rolls in SUPERSETS.items())
+}
+#: Tables of at most this many multisets are read through a kept pick (``_pick``); a larger
+#: table's rankings seldom come again.
+SMALL = 4
+
+
+def rescued_mean(table: dict[tuple[int, ...], float], ruin: float, penalty: int | None) -> float:
+    """The mean over the 126 rolls of the best value in ``table`` of a multiset each roll holds,
+    a roll that holds none taking ``ruin`` or, with a use left (``penalty`` not None), the best
+    value one change away less ``penalty`` where that is more."""
+    if len(table) > SMALL:
+        return rescued(best_by_roll(table), ruin, penalty)
+    order = tuple(sorted(table, key=table.__getitem__, reverse=True))
+    values = [table[part] for part in order]
+    if penalty is None:
+        saved = [ruin] * len(values)
+    else:
+        saved = [value - penalty if value - penalty > ruin else ruin for value in values]
+    at = (*values, *saved, ruin).__getitem__
+    return ordered_sum(map(mul, ROLL_CHANCES, map(at, _pick(order))))
+
+
+@lru_cache(maxsize=4096)
+def _pick(order: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For each roll, where its value is, for a table of the multisets ``order`` (best first):
+    the rank of the best it holds; else the count of multisets plus the rank of the best one a
+    change away; else twice the count (the RUIN's)."""
+    count = len(order)
+    none = 2 * count
+    pick = [none] * len(ROLL_VALUES)
+    for rank, part in enumerate(order):
+        for i in SUPERSETS[part]:
+            if pick[i] == none:
+                pick[i] = rank
+    for rank, part in enumerate(order):
+        for i in NEAR[part]:
+            if pick[i] == none:
+                pick[i] = count + rank
+    return tuple(pick)
+
+
+def rescued(best: list[float | None], ruin: float, penalty: int | None) -> float:
+    """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
+    that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
+    DAGDAG +1 away less ``penalty``."""
+    total = 0.0
+    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
+        if value is None:
+            value = ruin
+            if penalty is not None:
+                for j in changed:
+                    saved = best[j]
+                    if saved is not None and saved - penalty > value:
+                        value = saved - penalty
+        total += chance * value
+    return total
