@@ -1,0 +1,91 @@
+"""The mean over the rolls of a turn's table, a roll that places nothing rescued by one Power
+(``bots/rescue.py``): what it means, counted over the 1,296 ordered rolls; and the pick of a small
+table gives the same float, to the last bit, as the roll by roll loop of a large one."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from magdagdon.bots.planner import SUPERSETS, best_by_roll
+from magdagdon.bots.rescue import SMALL, rescued, rescued_mean
+from magdagdon.engine.rules import DELTAS, adjusted
+
+PARTS = sorted(SUPERSETS)
+
+
+def _holds(roll: tuple[int, ...], part: tuple[int, ...]) -> bool:
+    rest = list(roll)
+    for value in part:
+        if value not in rest:
+            return False
+        rest.remove(value)
+    return True
+
+
+def _counted(table: dict[tuple[int, ...], float], ruin: float, penalty: int | None) -> float:
+    """The mean over every ordered roll of four dice, each one's value found from the rule."""
+
+    def best(roll: tuple[int, ...]) -> float | None:
+        found = [value for part, value in table.items() if _holds(roll, part)]
+        return max(found) if found else None
+
+    total = 0.0
+    rolls = list(itertools.product(range(1, 7), repeat=4))
+    for roll in rolls:
+        value = best(roll)
+        if value is None:
+            value = ruin
+            if penalty is not None:
+                for die, delta in itertools.product(range(4), DELTAS):
+                    changed = adjusted(roll[die], delta)
+                    if changed is None:
+                        continue
+                    saved = best((*roll[:die], changed, *roll[die + 1 :]))
+                    if saved is not None and saved - penalty > value:
+                        value = saved - penalty
+        total += value
+    return total / len(rolls)
+
+
+@pytest.mark.parametrize(
+    ("table", "ruin", "penalty"),
+    [
+        ({(6, 6): 100.0}, 50.0, 10),  # a pair of sixes; one 6 and a 5 is one DAGDAG +1 from it
+        ({(6, 6): 100.0}, 50.0, None),  # no use left: the RUIN
+        ({(6, 6): 100.0}, 95.0, 10),  # the RUIN is worth more than the rescue
+        ({(1, 2): 80.0, (3,): 60.0, (2, 2, 5): 90.0}, 10.0, 5),
+        ({}, -15.0, 5),  # nothing places: every roll the RUIN
+    ],
+)
+def test_the_mean_is_each_rolls_best_board_or_its_rescue(
+    table: dict[tuple[int, ...], float], ruin: float, penalty: int | None
+) -> None:
+    assert rescued_mean(table, ruin, penalty) == pytest.approx(_counted(table, ruin, penalty))
+
+
+def test_a_pair_of_sixes_by_hand() -> None:
+    """Two sixes or more place the pair: 1,296 − 5⁴ − 4·5³ = 171 rolls at 100. Exactly one 6
+    and a 5 beside it, whose DAGDAG +1 makes the pair: 4·(5³ − 4³) = 244 rolls at 100 − 10. The
+    others cannot make it with one change: the RUIN's 50."""
+    expected = (171 * 100.0 + 244 * 90.0 + (1296 - 171 - 244) * 50.0) / 1296
+    assert rescued_mean({(6, 6): 100.0}, 50.0, 10) == pytest.approx(expected)
+
+
+_VALUE = st.sampled_from([-15.0, 0.0, 12.5, 101.25, 101.25, 333.0]) | st.floats(-50, 500)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    table=st.dictionaries(st.sampled_from(PARTS), _VALUE, max_size=SMALL + 3),
+    ruin=_VALUE,
+    penalty=st.none() | st.integers(0, 40),
+)
+def test_a_small_tables_pick_is_the_loop_to_the_last_bit(
+    table: dict[tuple[int, ...], float], ruin: float, penalty: int | None
+) -> None:
+    """Ties among the table's values and between a rescue and the RUIN included."""
+    assert rescued_mean(table, ruin, penalty) == rescued(best_by_roll(table), ruin, penalty)
