@@ -1,5 +1,6 @@
 """The exact end's sums written the faster way are the same floats: each roll's value with its
-best Power and the reroll means, against the loops as they were written before (kept here)."""
+best Power and the reroll means, and each use's boards walked once for every use, against the
+loops and walks as they were written before (kept here)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from magdagdon.bots.endgame import _REROLLED, KEPT, Endgame
-from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES
-from magdagdon.engine import Difficulty
+from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, best_by_roll, extension_table
+from magdagdon.engine import Difficulty, rules
+from magdagdon.engine.board_codes import ruin_boards
 
 if TYPE_CHECKING:
     from magdagdon.engine.board_codes import Codes
@@ -47,7 +49,7 @@ class _Before(Endgame):
         found = self._dice.get(key)
         if found is not None:
             return found
-        values = self._placed(codes, used)
+        values = self._placed_before(codes, used)
         if used < len(self.penalties):
             penalty = self.penalties[used]
             after = self.dice_values(codes, used + 1)
@@ -69,6 +71,14 @@ class _Before(Endgame):
     def reroll_value(self, codes: Codes, used: int, kept: tuple[int, ...]) -> float:
         after = self.dice_values(codes, used + 1)
         return sum(chance * after[j] for j, chance in _REROLLED[kept])
+
+    def _placed_before(self, codes: Codes, used: int) -> list[float]:
+        """Each use's boards walked again, their best by roll read roll by roll."""
+        empties = codes.count(0)
+        low = rules.min_required(self.base, empties)
+        table = extension_table(codes, low, min(empties, 4), lambda b: self.roll_value(b, used))
+        ruin = max(self.roll_value(board, used) for board in ruin_boards(codes))
+        return [ruin if v is None else v for v in best_by_roll(table)]
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty))

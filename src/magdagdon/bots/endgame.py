@@ -20,14 +20,14 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.ordered import ordered_sum
+from magdagdon.bots.penalty_walk import boards_by_multiset
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
     ROLL_VALUES,
-    best_by_roll,
-    extension_table,
     turn_plans,
 )
+from magdagdon.bots.rescue import by_roll
 from magdagdon.engine import Action, Adjust, Difficulty, Reroll, Ruin, rules
 from magdagdon.engine.board import RUIN_CODE
 from magdagdon.engine.board_codes import EMPTY, Codes, ruin_boards
@@ -119,25 +119,36 @@ class Endgame:
 
     def dice_values(self, codes: Codes, used: int) -> list[float]:
         """For each roll (``ROLL_VALUES`` order), its exact value with the best play."""
-        key = (codes, used)
-        found = self._dice.get(key)
+        found = self._dice.get((codes, used))
         if found is not None:
             return found
-        if len(self._dice) > self._limit:
-            self._dice.clear()
-        values = self._placed(codes, used)
-        if used < len(self.penalties):
-            penalty = self.penalties[used]
-            after = self.dice_values(codes, used + 1)
-            at = self._powers(after).__getitem__
-            for i, best in enumerate(values):
-                # The best Power, its penalty taken off once (x - penalty never falls as x
-                # rises, so this is the best of each less the penalty, to the last bit).
-                power = max(map(at, _POWERS[i])) - penalty
-                if power > best:
-                    values[i] = power
-        self._dice[key] = values
-        return values
+        # Each use's Powers are valued with the next use's values, so every later use is asked
+        # too: the boards each multiset of dice leaves are walked once for them all.
+        levels = [used]
+        after: list[float] | None = None
+        for later in range(used + 1, len(self.penalties) + 1):
+            after = self._dice.get((codes, later))
+            if after is not None:
+                break
+            levels.append(later)
+        groups = self._walk(codes)
+        ruins = ruin_boards(codes)
+        for level in reversed(levels):
+            values = self._placed(groups, ruins, level)
+            if after is not None:
+                penalty = self.penalties[level]
+                at = self._powers(after).__getitem__
+                for i, best in enumerate(values):
+                    # The best Power, its penalty taken off once (x - penalty never falls as x
+                    # rises, so this is the best of each less the penalty, to the last bit).
+                    power = max(map(at, _POWERS[i])) - penalty
+                    if power > best:
+                        values[i] = power
+            if len(self._dice) > self._limit:
+                self._dice.clear()
+            self._dice[(codes, level)] = after = values
+        assert after is not None
+        return after
 
     def reroll_value(self, codes: Codes, used: int, kept: tuple[int, ...]) -> float:
         """The value of rerolling all dice but ``kept`` (sorted values), before its penalty: the
@@ -145,15 +156,22 @@ class Endgame:
         after = self.dice_values(codes, used + 1)
         return ordered_sum(map(mul, _CHANCES[kept], map(after.__getitem__, _INDICES[kept])))
 
-    def _placed(self, codes: Codes, used: int) -> list[float]:
-        """For each roll, the best board it can leave (a RUIN's when it places nothing)."""
+    def _walk(self, codes: Codes) -> dict[tuple[int, ...], list[Codes]]:
+        """The boards each multiset of a roll's dice can leave on ``codes`` (a turn places
+        from the minimum up to every die it can)."""
         empties = codes.count(EMPTY)
         low = rules.min_required(self.base, empties)
-        high = min(empties, DICE_PER_ROLL)
-        table = extension_table(codes, low, high, lambda board: self.roll_value(board, used))
-        best = best_by_roll(table)
-        ruin = max(self.roll_value(board, used) for board in ruin_boards(codes))
-        return [ruin if v is None else v for v in best]
+        return boards_by_multiset(codes, low, min(empties, DICE_PER_ROLL))
+
+    def _placed(
+        self, groups: dict[tuple[int, ...], list[Codes]], ruins: list[Codes], used: int
+    ) -> list[float]:
+        """For each roll, the best board it can leave (``groups``: by the multiset it places;
+        a RUIN's best of ``ruins`` when it places nothing), with ``used`` uses made."""
+        roll = self.roll_value
+        table = {part: max(roll(b, used) for b in boards) for part, boards in groups.items()}
+        ruin = max(roll(board, used) for board in ruins)
+        return by_roll(table, ruin)
 
     @staticmethod
     def _powers(after: list[float]) -> list[float]:

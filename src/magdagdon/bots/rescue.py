@@ -66,6 +66,16 @@ def _pick(order: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     return tuple(pick)
 
 
+def by_roll(table: dict[tuple[int, ...], float], ruin: float) -> list[float]:
+    """For each of the 126 rolls, the best value in ``table`` of a multiset it holds, ``ruin``
+    where it holds none (a new list)."""
+    if len(table) > SMALL:
+        return [ruin if value is None else value for value in best_by_roll(table)]
+    order = tuple(sorted(table, key=table.__getitem__, reverse=True))
+    at = (*(table[part] for part in order), *(ruin for _ in order), ruin).__getitem__
+    return list(map(at, _pick(order)))
+
+
 def rescued(best: list[float | None], ruin: float, penalty: int | None) -> float:
     """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
     that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
