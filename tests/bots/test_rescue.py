@@ -1,6 +1,7 @@
 """The mean over the rolls of a turn's table, a roll that places nothing rescued by one Power
 (``bots/rescue.py``): what it means, counted over the 1,296 ordered rolls; and the pick of a small
-table gives the same float, to the last bit, as the roll by roll loop of a large one."""
+table, and the sum in C of a large one, give the same float to the last bit as the roll by roll
+loop they replace (kept here)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magdagdon.bots.planner import SUPERSETS, best_by_roll
-from magdagdon.bots.rescue import SMALL, rescued, rescued_mean
+from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, SUPERSETS, best_by_roll
+from magdagdon.bots.rescue import SMALL, gaps_of, rescued, rescued_mean
 from magdagdon.engine.rules import DELTAS, adjusted
 
 PARTS = sorted(SUPERSETS)
@@ -80,12 +81,31 @@ _VALUE = st.sampled_from([-15.0, 0.0, 12.5, 101.25, 101.25, 333.0]) | st.floats(
 
 @settings(max_examples=300, deadline=None)
 @given(
-    table=st.dictionaries(st.sampled_from(PARTS), _VALUE, max_size=SMALL + 3),
+    table=st.dictionaries(st.sampled_from(PARTS), _VALUE, max_size=SMALL + 30),
     ruin=_VALUE,
     penalty=st.none() | st.integers(0, 40),
 )
-def test_a_small_tables_pick_is_the_loop_to_the_last_bit(
+def test_the_pick_and_the_kept_gaps_are_the_loop_to_the_last_bit(
     table: dict[tuple[int, ...], float], ruin: float, penalty: int | None
 ) -> None:
     """Ties among the table's values and between a rescue and the RUIN included."""
-    assert rescued_mean(table, ruin, penalty) == rescued(best_by_roll(table), ruin, penalty)
+    best = best_by_roll(table)
+    before = _loop(best, ruin, penalty)
+    assert rescued_mean(table, ruin, penalty) == before
+    assert rescued(best, ruin, penalty) == before
+    assert rescued(best, ruin, penalty, gaps_of(best)) == before
+
+
+def _loop(best: list[float | None], ruin: float, penalty: int | None) -> float:
+    """The mean as it was written before: roll by roll, each product added as it comes."""
+    total = 0.0
+    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
+        if value is None:
+            value = ruin
+            if penalty is not None:
+                for j in changed:
+                    saved = best[j]
+                    if saved is not None and saved - penalty > value:
+                        value = saved - penalty
+        total += chance * value
+    return total

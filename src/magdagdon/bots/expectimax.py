@@ -28,7 +28,7 @@ from magdagdon.bots.planner import (
     magdagdon_chance,
     turn_plans,
 )
-from magdagdon.bots.rescue import rescued, rescued_mean
+from magdagdon.bots.rescue import gaps_of, rescued, rescued_mean
 from magdagdon.bots.tuning import Evaluators, weights_for
 from magdagdon.engine import (
     Action,
@@ -150,7 +150,7 @@ class ExpectimaxBot(TurnBot):
         # The evaluation's best board for each roll (and a RUIN's), by board and minimum: the
         # same for every Power penalty, and a reroll's outcomes value each board again with the
         # next use's penalty (the walk was 3–4 times per board in a PEACEFUL review).
-        self._evaluated: dict[tuple[Codes, int], tuple[list[float | None], float]] = {}
+        self._evaluated: dict[tuple[Codes, int], tuple[list[float | None], float, list[int]]] = {}
         #: Near the end, :meth:`after_turn` also fills the values for the penalties of the uses
         #: from this one on (and none) from the same walk: a review's exact means ask them all,
         #: a hint one or two (None: off).
@@ -225,8 +225,8 @@ class ExpectimaxBot(TurnBot):
             ruin = max(score(board) for board in ruin_boards(codes))
             total = rescued_mean(table, ruin, penalty)
         else:  # the evaluation's alone (``high`` is the minimum): the same for every penalty
-            best, ruin = self._evaluated_by_roll(codes, min_required)
-            total = rescued(best, ruin, penalty)
+            best, ruin, gaps = self._evaluated_by_roll(codes, min_required)
+            total = rescued(best, ruin, penalty, gaps)
         self._after[key] = total
         return total
 
@@ -471,16 +471,17 @@ class ExpectimaxBot(TurnBot):
         if found is None:
             if len(self._worths) > 2_000:
                 self._worths.clear()
-            best, ruin = self._evaluated_by_roll(codes, min_required)
+            best, ruin, _ = self._evaluated_by_roll(codes, min_required)
             found = [ruin if v is None else v for v in best]
             self._worths[key] = found
         return found
 
     def _evaluated_by_roll(
         self, codes: Codes, min_required: int
-    ) -> tuple[list[float | None], float]:
+    ) -> tuple[list[float | None], float, list[int]]:
         """For each of the 126 rolls, the best evaluation of a board placing exactly
-        ``min_required`` of its dice (None: none can), and the best board with a new RUIN.
+        ``min_required`` of its dice (None: none can), the best board with a new RUIN, and the
+        rolls that place nothing (``rescue.gaps_of``: every penalty's mean reads them).
         Memoised by the board and the minimum (read only, never changed by a caller)."""
         key = (codes, min_required)
         found = self._evaluated.get(key)
@@ -490,7 +491,8 @@ class ExpectimaxBot(TurnBot):
             evaluate = self.evaluate
             table = extension_table(codes, min_required, min_required, evaluate)
             ruin = max(evaluate(board) for board in ruin_boards(codes))
-            found = self._evaluated[key] = best_by_roll(table), ruin
+            best = best_by_roll(table)
+            found = self._evaluated[key] = best, ruin, gaps_of(best)
         return found
 
     def _reroll_worth(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import mul
+from typing import cast
 
 from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, ROLL_VALUES, SUPERSETS, best_by_roll
@@ -76,18 +77,29 @@ def by_roll(table: dict[tuple[int, ...], float], ruin: float) -> list[float]:
     return list(map(at, _pick(order)))
 
 
-def rescued(best: list[float | None], ruin: float, penalty: int | None) -> float:
+def rescued(
+    best: list[float | None], ruin: float, penalty: int | None, gaps: list[int] | None = None
+) -> float:
     """The expectation over the 126 rolls of the best board each leaves (``best``), a roll
     that places nothing taking the RUIN's ``ruin`` or, with a use left, the best one BAWAS −1 /
-    DAGDAG +1 away less ``penalty``."""
-    total = 0.0
-    for chance, value, changed in zip(ROLL_CHANCES, best, ONE_CHANGE, strict=True):
-        if value is None:
-            value = ruin
-            if penalty is not None:
-                for j in changed:
-                    saved = best[j]
-                    if saved is not None and saved - penalty > value:
-                        value = saved - penalty
-        total += chance * value
-    return total
+    DAGDAG +1 away less ``penalty``. ``gaps``: the rolls that place nothing, where a caller
+    keeps them (``gaps_of``)."""
+    if gaps is None:
+        gaps = gaps_of(best)
+    if not gaps:
+        return ordered_sum(map(mul, ROLL_CHANCES, cast("list[float]", best)))
+    values = best.copy()
+    for i in gaps:
+        value = ruin
+        if penalty is not None:
+            for j in ONE_CHANGE[i]:
+                saved = best[j]
+                if saved is not None and saved - penalty > value:
+                    value = saved - penalty
+        values[i] = value
+    return ordered_sum(map(mul, ROLL_CHANCES, cast("list[float]", values)))
+
+
+def gaps_of(best: list[float | None]) -> list[int]:
+    """The rolls of ``best`` that place nothing."""
+    return [i for i, value in enumerate(best) if value is None]
