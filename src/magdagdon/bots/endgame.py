@@ -25,6 +25,7 @@ from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
     ROLL_VALUES,
+    extension_table,
     turn_plans,
 )
 from magdagdon.bots.rescue import by_roll
@@ -131,10 +132,13 @@ class Endgame:
             if after is not None:
                 break
             levels.append(later)
-        groups = self._walk(codes)
+        empties = codes.count(EMPTY)
+        low, high = rules.min_required(self.base, empties), min(empties, DICE_PER_ROLL)
+        # One use alone (always on NIGHTMARE) scores its boards as the walk meets them.
+        groups = boards_by_multiset(codes, low, high) if len(levels) > 1 else None
         ruins = ruin_boards(codes)
         for level in reversed(levels):
-            values = self._placed(groups, ruins, level)
+            values = self._placed(codes, low, high, groups, ruins, level)
             if after is not None:
                 penalty = self.penalties[level]
                 at = self._powers(after).__getitem__
@@ -156,20 +160,23 @@ class Endgame:
         after = self.dice_values(codes, used + 1)
         return ordered_sum(map(mul, _CHANCES[kept], map(after.__getitem__, _INDICES[kept])))
 
-    def _walk(self, codes: Codes) -> dict[tuple[int, ...], list[Codes]]:
-        """The boards each multiset of a roll's dice can leave on ``codes`` (a turn places
-        from the minimum up to every die it can)."""
-        empties = codes.count(EMPTY)
-        low = rules.min_required(self.base, empties)
-        return boards_by_multiset(codes, low, min(empties, DICE_PER_ROLL))
-
     def _placed(
-        self, groups: dict[tuple[int, ...], list[Codes]], ruins: list[Codes], used: int
+        self,
+        codes: Codes,
+        low: int,
+        high: int,
+        groups: dict[tuple[int, ...], list[Codes]] | None,
+        ruins: list[Codes],
+        used: int,
     ) -> list[float]:
-        """For each roll, the best board it can leave (``groups``: by the multiset it places;
-        a RUIN's best of ``ruins`` when it places nothing), with ``used`` uses made."""
+        """For each roll, the best board it can leave on ``codes`` placing ``low``–``high`` dice
+        (``groups``, where walked already: the boards by the multiset they place), or a RUIN's
+        best of ``ruins`` when it places nothing, with ``used`` uses made."""
         roll = self.roll_value
-        table = {part: max(roll(b, used) for b in boards) for part, boards in groups.items()}
+        if groups is None:
+            table = extension_table(codes, low, high, lambda board: roll(board, used))
+        else:
+            table = {part: max(roll(b, used) for b in boards) for part, boards in groups.items()}
         ruin = max(roll(board, used) for board in ruins)
         return by_roll(table, ruin)
 
