@@ -14,19 +14,13 @@ loop of a larger table (``rescued``): the same value to the last bit.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import mul
 from typing import cast
 
 from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, ROLL_VALUES, SUPERSETS, best_by_roll
 
-#: For each multiset of 1–4 values, the rolls one BAWAS −1 / DAGDAG +1 away from a roll that
-#: holds it.
-NEAR: dict[tuple[int, ...], tuple[int, ...]] = {
-    part: tuple(i for i in range(len(ROLL_VALUES)) if not holders.isdisjoint(ONE_CHANGE[i]))
-    for part, holders in ((part, set(rolls)) for part, rolls in SUPERSETS.items())
-}
 #: Tables of at most this many multisets are read through a kept pick (``_pick``); a larger
 #: table's rankings seldom come again.
 SMALL = 4
@@ -36,23 +30,22 @@ def rescued_mean(table: dict[tuple[int, ...], float], ruin: float, penalty: int 
     """The mean over the 126 rolls of the best value in ``table`` of a multiset each roll holds,
     a roll that holds none taking ``ruin`` or, with a use left (``penalty`` not None), the best
     value one change away less ``penalty`` where that is more."""
+    if penalty is None:
+        return ordered_sum(map(mul, ROLL_CHANCES, by_roll(table, ruin)))
     if len(table) > SMALL:
         return rescued(best_by_roll(table), ruin, penalty)
     order = tuple(sorted(table, key=table.__getitem__, reverse=True))
     values = [table[part] for part in order]
-    if penalty is None:
-        saved = [ruin] * len(values)
-    else:
-        saved = [value - penalty if value - penalty > ruin else ruin for value in values]
+    saved = [value - penalty if value - penalty > ruin else ruin for value in values]
     at = (*values, *saved, ruin).__getitem__
-    return ordered_sum(map(mul, ROLL_CHANCES, map(at, _pick(order))))
+    return ordered_sum(map(mul, ROLL_CHANCES, map(at, _pick(order, True))))
 
 
 @lru_cache(maxsize=4096)
-def _pick(order: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def _pick(order: tuple[tuple[int, ...], ...], rescue: bool) -> tuple[int, ...]:
     """For each roll, where its value is, for a table of the multisets ``order`` (best first):
-    the rank of the best it holds; else the count of multisets plus the rank of the best one a
-    change away; else twice the count (the RUIN's)."""
+    the rank of the best it holds; else (``rescue``) the count of multisets plus the rank of the
+    best one a change away; else twice the count (the RUIN's)."""
     count = len(order)
     none = 2 * count
     pick = [none] * len(ROLL_VALUES)
@@ -60,11 +53,19 @@ def _pick(order: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
         for i in SUPERSETS[part]:
             if pick[i] == none:
                 pick[i] = rank
-    for rank, part in enumerate(order):
-        for i in NEAR[part]:
+    for rank, part in enumerate(order if rescue else ()):
+        for i in _near(part):
             if pick[i] == none:
                 pick[i] = count + rank
     return tuple(pick)
+
+
+@cache
+def _near(part: tuple[int, ...]) -> tuple[int, ...]:
+    """The rolls one BAWAS −1 / DAGDAG +1 away from a roll that holds ``part`` (found when first
+    asked: a process that reviews nothing pays nothing for them)."""
+    holders = set(SUPERSETS[part])
+    return tuple(i for i in range(len(ROLL_VALUES)) if not holders.isdisjoint(ONE_CHANGE[i]))
 
 
 def by_roll(table: dict[tuple[int, ...], float], ruin: float) -> list[float]:
@@ -74,7 +75,7 @@ def by_roll(table: dict[tuple[int, ...], float], ruin: float) -> list[float]:
         return [ruin if value is None else value for value in best_by_roll(table)]
     order = tuple(sorted(table, key=table.__getitem__, reverse=True))
     at = (*(table[part] for part in order), *(ruin for _ in order), ruin).__getitem__
-    return list(map(at, _pick(order)))
+    return list(map(at, _pick(order, False)))
 
 
 def rescued(
