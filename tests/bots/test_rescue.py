@@ -6,6 +6,7 @@ loop they replace (kept here)."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -19,12 +20,7 @@ PARTS = sorted(SUPERSETS)
 
 
 def _holds(roll: tuple[int, ...], part: tuple[int, ...]) -> bool:
-    rest = list(roll)
-    for value in part:
-        if value not in rest:
-            return False
-        rest.remove(value)
-    return True
+    return not Counter(part) - Counter(roll)
 
 
 def _counted(table: dict[tuple[int, ...], float], ruin: float, penalty: int | None) -> float:
