@@ -22,8 +22,9 @@ from magdagdon.bots.ordered import ordered_sum
 from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, ROLL_VALUES, SUPERSETS, best_by_roll
 
 #: Tables of at most this many multisets are read through a kept pick (``_pick``); a larger
-#: table's rankings seldom come again.
-SMALL = 4
+#: table's rankings seldom come again (callgrind, a PEACEFUL review: 4 → 10 saves 0.9 % of its
+#: instructions, 24 less).
+SMALL = 10
 
 
 def rescued_mean(table: dict[tuple[int, ...], float], ruin: float, penalty: int | None) -> float:
