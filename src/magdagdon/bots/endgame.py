@@ -20,7 +20,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.ordered import ordered_sum
-from magdagdon.bots.penalty_walk import boards_by_multiset
+from magdagdon.bots.penalty_walk import best_by_multiset, boards_by_multiset
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
@@ -173,12 +173,15 @@ class Endgame:
         (``groups``, where walked already: the boards by the multiset they place), or a RUIN's
         best of ``ruins`` when it places nothing, with ``used`` uses made."""
         roll = self.roll_value
+
+        def score(board: Codes) -> float:
+            return roll(board, used)
+
         if groups is None:
-            table = extension_table(codes, low, high, lambda board: roll(board, used))
+            table = extension_table(codes, low, high, score)
         else:
-            table = {part: max(roll(b, used) for b in boards) for part, boards in groups.items()}
-        ruin = max(roll(board, used) for board in ruins)
-        return by_roll(table, ruin)
+            table = best_by_multiset(groups, score)
+        return by_roll(table, max(map(score, ruins)))
 
     @staticmethod
     def _powers(after: list[float]) -> list[float]:

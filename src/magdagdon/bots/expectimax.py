@@ -18,7 +18,7 @@ from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.opening import book as opening_book
-from magdagdon.bots.penalty_walk import boards_by_multiset
+from magdagdon.bots.penalty_walk import best_by_multiset, boards_by_multiset
 from magdagdon.bots.planner import (
     ROLL_VALUES,
     Placement,
@@ -246,7 +246,7 @@ class ExpectimaxBot(TurnBot):
             found = known.get(key)
             if found is None:
                 leaf = self._leaf(base_minimum, each)
-                table = {part: max(map(leaf, boards)) for part, boards in groups.items()}
+                table = best_by_multiset(groups, leaf)
                 ruin = max(map(leaf, ruins))
                 found = rescued_mean(table, ruin, each)
                 if len(known) > 200_000:

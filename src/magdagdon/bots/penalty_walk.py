@@ -18,6 +18,8 @@ from magdagdon.engine.board_codes import Codes, frame_of_codes
 from magdagdon.engine.rules import VALUES
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from magdagdon.engine.board import Frame
 
 
@@ -57,3 +59,11 @@ def boards_by_multiset(codes: Codes, low: int, high: int) -> dict[tuple[int, ...
 
     grow(codes, _number(codes), frame_of_codes(codes), ())
     return groups
+
+
+def best_by_multiset(
+    groups: dict[tuple[int, ...], list[Codes]], score: Callable[[Codes], float]
+) -> dict[tuple[int, ...], float]:
+    """Each multiset's best ``score`` of the boards it leaves (``groups``): the table
+    ``planner.extension_table`` makes for ``score``."""
+    return {part: max(map(score, boards)) for part, boards in groups.items()}
