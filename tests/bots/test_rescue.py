@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magdagdon.bots.planner import ONE_CHANGE, ROLL_CHANCES, SUPERSETS, best_by_roll
-from magdagdon.bots.rescue import SMALL, gaps_of, rescued, rescued_mean
+from magdagdon.bots.rescue import SMALL, gaps_of, rescued, rescued_mean, rescued_means
 from magdagdon.engine.rules import DELTAS, adjusted
 
 PARTS = sorted(SUPERSETS)
@@ -90,6 +90,20 @@ def test_the_pick_and_the_kept_gaps_are_the_loop_to_the_last_bit(
     assert rescued_mean(table, ruin, penalty) == before
     assert rescued(best, ruin, penalty) == before
     assert rescued(best, ruin, penalty, gaps_of(best)) == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    table=st.dictionaries(st.sampled_from(PARTS), _VALUE, max_size=SMALL + 30),
+    asked=st.lists(st.tuples(_VALUE, st.none() | st.sampled_from([10, 20, 40])), max_size=5),
+)
+def test_one_table_for_several_penalties_is_each_to_the_last_bit(
+    table: dict[tuple[int, ...], float], asked: list[tuple[float, int | None]]
+) -> None:
+    """The means of one table for several RUINs and penalties, ranked once (a mean whose rolls
+    take the same values as one before it is not summed again), are each the loop's."""
+    best = best_by_roll(table)
+    assert rescued_means(table, asked) == [_loop(best, ruin, penalty) for ruin, penalty in asked]
 
 
 def _loop(best: list[float | None], ruin: float, penalty: int | None) -> float:

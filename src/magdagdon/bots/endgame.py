@@ -20,7 +20,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.ordered import ordered_sum
-from magdagdon.bots.penalty_walk import best_by_multiset, boards_by_multiset
+from magdagdon.bots.penalty_walk import best_by_multiset, boards_by_multiset, points
 from magdagdon.bots.planner import (
     ONE_CHANGE,
     ROLL_CHANCES,
@@ -136,9 +136,10 @@ class Endgame:
         low, high = rules.min_required(self.base, empties), min(empties, DICE_PER_ROLL)
         # One use alone (always on NIGHTMARE) scores its boards as the walk meets them.
         groups = boards_by_multiset(codes, low, high) if len(levels) > 1 else None
+        full = best_by_multiset(groups, points) if groups is not None and low == empties else None
         ruins = ruin_boards(codes)
         for level in reversed(levels):
-            values = self._placed(codes, low, high, groups, ruins, level)
+            values = self._placed(codes, low, high, groups, ruins, level, full)
             if after is not None:
                 penalty = self.penalties[level]
                 at = self._powers(after).__getitem__
@@ -168,16 +169,20 @@ class Endgame:
         groups: dict[tuple[int, ...], list[Codes]] | None,
         ruins: list[Codes],
         used: int,
+        full: dict[tuple[int, ...], float] | None = None,
     ) -> list[float]:
         """For each roll, the best board it can leave on ``codes`` placing ``low``–``high`` dice
-        (``groups``, where walked already: the boards by the multiset they place), or a RUIN's
-        best of ``ruins`` when it places nothing, with ``used`` uses made."""
+        (``groups``, where walked already: the boards by the multiset they place; ``full``,
+        where those are all full: each multiset's best points), or a RUIN's best of ``ruins``
+        when it places nothing, with ``used`` uses made."""
         roll = self.roll_value
 
         def score(board: Codes) -> float:
             return roll(board, used)
 
-        if groups is None:
+        if full is not None:
+            table = full
+        elif groups is None:
             table = extension_table(codes, low, high, score)
         else:
             table = best_by_multiset(groups, score)

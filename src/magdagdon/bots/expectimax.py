@@ -18,7 +18,7 @@ from magdagdon.bots.base import register
 from magdagdon.bots.endgame import EXACT_UPTO, Endgame
 from magdagdon.bots.evaluate import Evaluator, Weights
 from magdagdon.bots.opening import book as opening_book
-from magdagdon.bots.penalty_walk import best_by_multiset, boards_by_multiset
+from magdagdon.bots.penalty_walk import best_by_multiset, boards_by_multiset, points
 from magdagdon.bots.planner import (
     ROLL_VALUES,
     Placement,
@@ -28,7 +28,7 @@ from magdagdon.bots.planner import (
     magdagdon_chance,
     turn_plans,
 )
-from magdagdon.bots.rescue import gaps_of, rescued, rescued_mean
+from magdagdon.bots.rescue import gaps_of, rescued, rescued_mean, rescued_means
 from magdagdon.bots.tuning import Evaluators, weights_for
 from magdagdon.engine import (
     Action,
@@ -239,22 +239,41 @@ class ExpectimaxBot(TurnBot):
         groups = boards_by_multiset(codes, min_required, high)
         ruins = ruin_boards(codes)
         known = self._after
-        asked = 0.0
-        for each in self._later(penalty):
-            later = -1 if each is None else each
-            key = (codes, base_minimum, later)
-            found = known.get(key)
-            if found is None:
-                leaf = self._leaf(base_minimum, each)
-                table = best_by_multiset(groups, leaf)
-                ruin = max(map(leaf, ruins))
-                found = rescued_mean(table, ruin, each)
-                if len(known) > 200_000:
-                    known.clear()
-                known[key] = found
-            if each == penalty:
-                asked = found
-        return asked
+        keys = {
+            each: (codes, base_minimum, -1 if each is None else each)
+            for each in self._later(penalty)
+        }
+        found = known.get(keys[penalty])  # (a deeper call may clear the memo meanwhile)
+        missing = [each for each, key in keys.items() if key not in known]
+        if missing:
+            leaves = [self._leaf(base_minimum, each) for each in missing]
+            empties = codes.count(EMPTY)
+            if empties == 1:  # the RUIN fills the board too
+                ruin = max(map(points, ruins))
+                asked = [(ruin, each) for each in missing]
+            else:
+                asked = [
+                    (max(map(leaf, ruins)), each)
+                    for leaf, each in zip(leaves, missing, strict=True)
+                ]
+            if min_required == empties:
+                # A turn that must fill every empty cell leaves full boards only, whose points
+                # no penalty changes: one table serves every penalty (a review asks each board
+                # of one or two empty cells with every penalty).
+                means = rescued_means(best_by_multiset(groups, points), asked)
+            else:
+                means = [
+                    rescued_mean(best_by_multiset(groups, leaf), ruin, each)
+                    for leaf, (ruin, each) in zip(leaves, asked, strict=True)
+                ]
+            if len(known) > 200_000:
+                known.clear()
+            for each, mean in zip(missing, means, strict=True):
+                known[keys[each]] = mean
+                if each == penalty:
+                    found = mean
+        assert found is not None
+        return found
 
     def _leaf(self, base_minimum: int, penalty: int | None) -> Callable[[Codes], float]:
         """A board's value once the turn is over, searched to the end: its :meth:`after_turn`
@@ -263,12 +282,12 @@ class ExpectimaxBot(TurnBot):
         later = -1 if penalty is None else penalty
 
         def leaf(board: Codes) -> float:
+            if EMPTY not in board:  # full: the memo never holds one
+                return float(board_points(board))
             found = known((board, base_minimum, later))
             if found is not None:
                 return found
-            if board.count(EMPTY):
-                return self.after_turn(board, base_minimum, penalty)
-            return float(board_points(board))
+            return self.after_turn(board, base_minimum, penalty)
 
         return leaf
 

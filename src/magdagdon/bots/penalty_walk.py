@@ -16,6 +16,7 @@ from magdagdon.bots.planner import _BITS, _WITH, _number
 from magdagdon.engine.board import frame_place, frame_valid_all, iter_cells
 from magdagdon.engine.board_codes import Codes, frame_of_codes
 from magdagdon.engine.rules import VALUES
+from magdagdon.engine.scoring import board_points
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -67,3 +68,10 @@ def best_by_multiset(
     """Each multiset's best ``score`` of the boards it leaves (``groups``): the table
     ``planner.extension_table`` makes for ``score``."""
     return {part: max(map(score, boards)) for part, boards in groups.items()}
+
+
+def points(board: Codes) -> float:
+    """A full board's value to the end: its points (no roll, no Power changes it). A turn that
+    must fill every empty cell leaves only such boards, so one table of them serves every
+    penalty and every count of uses made."""
+    return float(board_points(board))

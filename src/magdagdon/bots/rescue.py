@@ -31,13 +31,57 @@ def rescued_mean(table: dict[tuple[int, ...], float], ruin: float, penalty: int 
     """The mean over the 126 rolls of the best value in ``table`` of a multiset each roll holds,
     a roll that holds none taking ``ruin`` or, with a use left (``penalty`` not None), the best
     value one change away less ``penalty`` where that is more."""
-    if penalty is None:
-        return ordered_sum(map(mul, ROLL_CHANCES, by_roll(table, ruin)))
     if len(table) > SMALL:
         return rescued(best_by_roll(table), ruin, penalty)
+    order, values = _ranked(table)
+    return _small_mean(order, values, ruin, _saved(values, ruin, penalty))
+
+
+def rescued_means(
+    table: dict[tuple[int, ...], float], asked: list[tuple[float, int | None]]
+) -> list[float]:
+    """:func:`rescued_mean` of ``table`` for each ``(ruin, penalty)`` of ``asked``, the table
+    ranked (or read roll by roll) once for all of them, and a mean whose rolls all take the
+    same values as one before it not summed again."""
+    if len(table) > SMALL:
+        best = best_by_roll(table)
+        gaps = gaps_of(best)
+        return [rescued(best, ruin, penalty, gaps) for ruin, penalty in asked]
+    order, values = _ranked(table)
+    means: dict[tuple[float, tuple[float, ...]], float] = {}
+    found = []
+    for ruin, penalty in asked:
+        saved = _saved(values, ruin, penalty)
+        mean = means.get((ruin, saved))
+        if mean is None:
+            mean = means[ruin, saved] = _small_mean(order, values, ruin, saved)
+        found.append(mean)
+    return found
+
+
+def _ranked(
+    table: dict[tuple[int, ...], float],
+) -> tuple[tuple[tuple[int, ...], ...], list[float]]:
+    """A small table's multisets, best first, and their values."""
     order = tuple(sorted(table, key=table.__getitem__, reverse=True))
-    values = [table[part] for part in order]
-    saved = [value - penalty if value - penalty > ruin else ruin for value in values]
+    return order, [table[part] for part in order]
+
+
+def _saved(values: list[float], ruin: float, penalty: int | None) -> tuple[float, ...]:
+    """What a roll that places nothing takes when one of ``values`` (best first) is a change
+    away: that value less ``penalty`` where that is more than ``ruin``, else ``ruin``; with no use
+    left (``penalty`` None), ``ruin`` always."""
+    if penalty is None:
+        return (ruin,) * len(values)
+    return tuple(value - penalty if value - penalty > ruin else ruin for value in values)
+
+
+def _small_mean(
+    order: tuple[tuple[int, ...], ...], values: list[float], ruin: float, saved: tuple[float, ...]
+) -> float:
+    """The mean of a table of at most ``SMALL`` multisets (``order``, best first, and their
+    ``values``), each roll through the pick: where no use is left, ``saved`` is all ``ruin``, and
+    a roll a change away takes the RUIN's value as one further away does."""
     at = (*values, *saved, ruin).__getitem__
     return ordered_sum(map(mul, ROLL_CHANCES, map(at, _pick(order, True))))
 
