@@ -239,41 +239,32 @@ class ExpectimaxBot(TurnBot):
         groups = boards_by_multiset(codes, min_required, high)
         ruins = ruin_boards(codes)
         known = self._after
-        keys = {
-            each: (codes, base_minimum, -1 if each is None else each)
-            for each in self._later(penalty)
-        }
-        found = known.get(keys[penalty])  # (a deeper call may clear the memo meanwhile)
-        missing = [each for each, key in keys.items() if key not in known]
-        if missing:
-            leaves = [self._leaf(base_minimum, each) for each in missing]
-            empties = codes.count(EMPTY)
-            if empties == 1:  # the RUIN fills the board too
-                ruin = max(map(points, ruins))
-                asked = [(ruin, each) for each in missing]
-            else:
-                asked = [
-                    (max(map(leaf, ruins)), each)
-                    for leaf, each in zip(leaves, missing, strict=True)
-                ]
-            if min_required == empties:
-                # A turn that must fill every empty cell leaves full boards only, whose points
-                # no penalty changes: one table serves every penalty (a review asks each board
-                # of one or two empty cells with every penalty).
-                means = rescued_means(best_by_multiset(groups, points), asked)
-            else:
-                means = [
-                    rescued_mean(best_by_multiset(groups, leaf), ruin, each)
-                    for leaf, (ruin, each) in zip(leaves, asked, strict=True)
-                ]
-            if len(known) > 200_000:
-                known.clear()
-            for each, mean in zip(missing, means, strict=True):
-                known[keys[each]] = mean
-                if each == penalty:
-                    found = mean
-        assert found is not None
-        return found
+        asked, *later = self._later(penalty)  # the asked one is missing (``after_turn``)
+        todo = [asked, *(each for each in later if _key(codes, base_minimum, each) not in known)]
+        leaves = [self._leaf(base_minimum, each) for each in todo]
+        empties = codes.count(EMPTY)
+        if empties == 1:  # the RUIN fills the board too
+            ruin = max(map(points, ruins))
+            rescues = [(ruin, each) for each in todo]
+        else:
+            rescues = [
+                (max(map(leaf, ruins)), each) for leaf, each in zip(leaves, todo, strict=True)
+            ]
+        if min_required == empties:
+            # A turn that must fill every empty cell leaves full boards only, whose points no
+            # penalty changes: one table serves every penalty (a review asks each board of one
+            # or two empty cells with every penalty).
+            means = rescued_means(best_by_multiset(groups, points), rescues)
+        else:
+            means = [
+                rescued_mean(best_by_multiset(groups, leaf), ruin, each)
+                for leaf, (ruin, each) in zip(leaves, rescues, strict=True)
+            ]
+        if len(known) > 200_000:
+            known.clear()
+        for each, mean in zip(todo, means, strict=True):
+            known[_key(codes, base_minimum, each)] = mean
+        return means[0]
 
     def _leaf(self, base_minimum: int, penalty: int | None) -> Callable[[Codes], float]:
         """A board's value once the turn is over, searched to the end: its :meth:`after_turn`
@@ -547,6 +538,11 @@ class ExpectimaxBot(TurnBot):
         kept = tuple(sorted(v for d, v in enumerate(state.dice) if d not in dice))
         gain = self._reroll_worth(state, codes, kept, len(dice))
         return value_now + gain - worth(state.dice) - penalty - state.power_penalty
+
+
+def _key(codes: Codes, base_minimum: int, penalty: int | None) -> tuple[Codes, int, int]:
+    """:meth:`ExpectimaxBot.after_turn`'s memo key (-1: no use left)."""
+    return codes, base_minimum, -1 if penalty is None else penalty
 
 
 def _best_of(boards: Collection[Codes], evaluate: Evaluator, width: int) -> list[Codes]:

@@ -34,7 +34,7 @@ def rescued_mean(table: dict[tuple[int, ...], float], ruin: float, penalty: int 
     if len(table) > SMALL:
         return rescued(best_by_roll(table), ruin, penalty)
     order, values = _ranked(table)
-    return _small_mean(order, values, ruin, _saved(values, ruin, penalty))
+    return _small_mean(order, values, ruin, _saved(values, ruin, penalty), penalty is not None)
 
 
 def rescued_means(
@@ -54,7 +54,8 @@ def rescued_means(
         saved = _saved(values, ruin, penalty)
         mean = means.get((ruin, saved))
         if mean is None:
-            mean = means[ruin, saved] = _small_mean(order, values, ruin, saved)
+            mean = _small_mean(order, values, ruin, saved, penalty is not None)
+            means[ruin, saved] = mean
         found.append(mean)
     return found
 
@@ -77,13 +78,17 @@ def _saved(values: list[float], ruin: float, penalty: int | None) -> tuple[float
 
 
 def _small_mean(
-    order: tuple[tuple[int, ...], ...], values: list[float], ruin: float, saved: tuple[float, ...]
+    order: tuple[tuple[int, ...], ...],
+    values: list[float],
+    ruin: float,
+    saved: tuple[float, ...],
+    rescue: bool,
 ) -> float:
     """The mean of a table of at most ``SMALL`` multisets (``order``, best first, and their
-    ``values``), each roll through the pick: where no use is left, ``saved`` is all ``ruin``, and
-    a roll a change away takes the RUIN's value as one further away does."""
+    ``values``), each roll through the pick (with the rolls a change away where ``rescue``; where
+    a ``saved`` is all ``ruin``, with them or without, each roll takes the same value)."""
     at = (*values, *saved, ruin).__getitem__
-    return ordered_sum(map(mul, ROLL_CHANCES, map(at, _pick(order, True))))
+    return ordered_sum(map(mul, ROLL_CHANCES, map(at, _pick(order, rescue))))
 
 
 @lru_cache(maxsize=4096)
