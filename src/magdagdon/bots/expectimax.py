@@ -139,6 +139,7 @@ class ExpectimaxBot(TurnBot):
         self._difficulty: Difficulty | None = None
         self._after: dict[tuple[Codes, int, int], float] = {}
         self._magdagdon: dict[tuple[Codes, int, bool], float] = {}
+        self._at_risk: dict[tuple[Codes, int], float] = {}
         self._endgames: dict[Difficulty, Endgame] = {}
         # What a turn's dice and board alone decide, asked again for every Power use left and
         # every outcome of a chance node that leads there (a review's exact means ask each
@@ -173,6 +174,7 @@ class ExpectimaxBot(TurnBot):
         self._book = opening_book(difficulty) if self._opening else {}
         self._after.clear()
         self._magdagdon.clear()
+        self._at_risk.clear()
         self._candidates.clear()
         self._worths.clear()
         self._rerolled.clear()
@@ -298,13 +300,22 @@ class ExpectimaxBot(TurnBot):
 
     def leaf_value(self, board: Codes, base_minimum: int) -> float:
         """The evaluation of a board the look-ahead stops at, less the risk that the roll after
-        it cannot place the minimum (``Settings.risk_weight``, near the end)."""
-        value = self.evaluate(board)
+        it cannot place the minimum (``Settings.risk_weight``, near the end). A board at risk is
+        memoised whole: the look-ahead's tables meet it about twice (NIGHTMARE's reviews), and
+        the risk's own memo is keyed by what it depends on, dearer to make than this look-up."""
         left = board.count(EMPTY)
-        if self.settings.risk_weight and 0 < left <= self.settings.risk_upto:
+        if not (self.settings.risk_weight and 0 < left <= self.settings.risk_upto):
+            return self.evaluate(board)
+        key = (board, base_minimum)
+        found = self._at_risk.get(key)
+        if found is None:
+            if len(self._at_risk) > 200_000:
+                self._at_risk.clear()
             need = rules.min_required(base_minimum, left)
+            value = self.evaluate(board)
             value -= self.settings.risk_weight * self._magdagdon_chance(board, need)
-        return value
+            found = self._at_risk[key] = value
+        return found
 
     def expected_before_roll(self, state: GameState) -> float:
         """The expected final score of ``state`` in phase roll, the coming roll placed well."""
