@@ -201,7 +201,7 @@ class ExpectimaxBot(TurnBot):
         empties = codes.count(EMPTY)
         if not empties:
             return float(board_points(codes))
-        key = (codes, base_minimum, -1 if penalty is None else penalty)
+        key = _key(codes, base_minimum, penalty)
         found = self._after.get(key)  # (as ``_leaf`` does)
         if found is None:
             found = self._book.get(key)
