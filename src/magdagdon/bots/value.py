@@ -13,9 +13,9 @@ stage of the game, fitted on the computer's own games and on games it took over 
 (``bots/risky.py``), whose RUIN-heavy boards the look-ahead values high; a correction by
 the board (``bots/value_board.py``), fitted so that V before a roll stands nearer the mean of V
 over its outcomes, on the computer's own boards and on those a bad or a random player leaves;
-and one count of empty cells before the exact end, where that gap was widest (and a count or two
-before that: 6 and 7 empty cells on PEACEFUL and SURVIVAL, 7 on NIGHTMARE), a correction fitted
-to that mean itself, board by board (``bots/value_edge.py``).
+and one count of empty cells before the exact end, where that gap was widest (and the counts
+before that: 6 and 7 empty cells on PEACEFUL and SURVIVAL, 7 to 10 on NIGHTMARE), a correction
+fitted to that mean itself, board by board (``bots/value_edge.py``).
 The look-ahead's choices do not change with them.
 
 By the kind of state:
