@@ -75,6 +75,9 @@ def test_touch_targets_are_at_least_44_px(player: Player) -> None:
         player.tap(action_hook("menu"))
     player.menu("settings")
     player.page.wait_for_selector("#player-name")  # its sections that load when opened too
+    # and the engine's size, whose arrival draws the sheet again: a button measured as it is
+    # replaced has no box
+    player.page.wait_for_selector("#sheet [data-engine-bytes]:not([data-engine-bytes=''])")
     player.wait_idle()
     for choice in player.page.locator("#sheet button").all():
         box = choice.bounding_box()
