@@ -5,6 +5,7 @@ the edge of the exact end").
         [--empties E]
     uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] \
         [--chance-ridge 0.01] [--on-tables] [--write]
+    uv run python bench/value_edge_fit.py first --difficulty D --empties E --boards N --out F
 
 ``collect``: seeded games of the five players of ``consistency_bench.py`` (game i played by
 ``PLAYERS[i % 5]``); at each of their phase rolls a few counts of empty cells before the edge,
@@ -14,6 +15,12 @@ the edge of the exact end").
 as the code stands, without the tables at that count, and the exact mean of V over its 126
 outcomes. These are the chance nodes a review shows V at: those after the computer's own choice.
 One JSON row a board.
+
+``first``: the boards a player's own first turn can leave at ``--empties`` empty cells (its
+dice placed as any plan of the turn's, no Power), ``--boards`` of them drawn at random, as rows
+of the same kind (player ``first``, seed the draw's index): the collected rows are the boards of
+the computer's choice, and a first turn's are few (on NIGHTMARE 65 distinct at 13 cells), so a
+table at 12 or 13 cells needs the boards a player may leave beside them.
 
 ``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
 1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given
@@ -41,7 +48,9 @@ from typing import Any
 import numpy as np
 
 from consistency_bench import PLAYERS, game
-from magdagdon.bots.planner import magdagdon_chance
+from magdagdon.bots.advice import placed
+from magdagdon.bots.opening import first_turns
+from magdagdon.bots.planner import Placement, magdagdon_chance, turn_plans
 from magdagdon.bots.residual import DATA, reads
 from magdagdon.bots.value import Value, Values, next_roll
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
@@ -56,8 +65,8 @@ from magdagdon.bots.value_edge import (
     edge_correction,
     edge_tables,
 )
-from magdagdon.engine import Difficulty, GameState, Roll
-from magdagdon.engine.board_codes import EMPTY, dead, images
+from magdagdon.engine import Difficulty, GameState, Phase, Roll
+from magdagdon.engine.board_codes import EMPTY, Codes, dead, images
 from magdagdon.engine.dice import roll_chances
 from magdagdon.engine.rules import min_required
 from magdagdon.sim.summary import game_seed
@@ -111,6 +120,39 @@ def collect(
                 state = state.apply(action)
             sink.flush()
             print(f"game {i} ({player}): {rows} boards, CPU {time.process_time() - start:.0f} s")
+
+
+def collect_first(difficulty: Difficulty, at: int, count: int, out: Path) -> None:
+    plans: dict[Codes, tuple[GameState, Placement]] = {}
+    for state in first_turns(difficulty)[1:]:
+        if state.phase is not Phase.PLACE:
+            continue  # a MAGDAGDON: its RUIN leaves 15 empty cells
+        for board, plan in turn_plans(tuple(state.codes()), state.dice, state.min_required).items():
+            if board.count(EMPTY) == at and not dead(board):
+                plans.setdefault(board, (state, plan))
+    print(f"{len(plans)} boards at {at} empty cells")
+    values = Values()
+    start = time.process_time()
+    drawn = random.Random(at).sample(sorted(plans), min(count, len(plans)))
+    with out.open("w") as sink:
+        for i, board in enumerate(drawn):
+            node = placed(*plans[board])
+            codes = tuple(node.codes())
+            found: Value = values.explain(node)[0]
+            part = edge_correction(difficulty, codes, at, node.powers_left)
+            row = {
+                "difficulty": difficulty.value,
+                "player": "first",
+                "seed": i,
+                "codes": codes,
+                "powers_used": node.powers_used,
+                "v": found.value - part,
+                "mean": values.expected(node),
+            }
+            sink.write(json.dumps(row) + "\n")
+            if i % 50 == 49:
+                sink.flush()
+                print(f"{i + 1} boards, CPU {time.process_time() - start:.0f} s")
 
 
 def _left(row: Row) -> int:
@@ -210,6 +252,11 @@ def main() -> None:
     gather.add_argument("--outcomes", type=int, default=8)
     gather.add_argument("--empties", type=int, help="the phase rolls' empty cells (the edge)")
     gather.add_argument("--out", type=Path, required=True)
+    firsts = commands.add_parser("first")
+    firsts.add_argument("--difficulty", choices=[d.value for d in Difficulty], required=True)
+    firsts.add_argument("--empties", type=int, required=True)
+    firsts.add_argument("--boards", type=int, default=800)
+    firsts.add_argument("--out", type=Path, required=True)
     fitting = commands.add_parser("fit")
     fitting.add_argument("paths", nargs="+")
     fitting.add_argument("--held-out", nargs="+", required=True)
@@ -223,6 +270,8 @@ def main() -> None:
         difficulty = Difficulty(args.difficulty)
         at = args.empties or edge(difficulty)
         collect(difficulty, args.seed, first, last, args.out, args.outcomes, at)
+    elif args.command == "first":
+        collect_first(Difficulty(args.difficulty), args.empties, args.boards, args.out)
     else:
         fit(
             args.paths,
