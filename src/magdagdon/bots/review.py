@@ -67,8 +67,9 @@ if TYPE_CHECKING:
 #: and one count before the edge on NIGHTMARE; 11: tables one count before the edge on PEACEFUL
 #: and SURVIVAL, and two on SURVIVAL; 12: NIGHTMARE's table at the edge fitted on three times the
 #: boards; 13: and its table one count before the edge on nearly three times; 14: a table two
-#: counts before the edge on NIGHTMARE; 15: and three and four counts before it).
-REVIEW_FORMAT = 15
+#: counts before the edge on NIGHTMARE; 15: and three and four counts before it; 16: and five,
+#: six and seven).
+REVIEW_FORMAT = 16
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))

@@ -1,7 +1,7 @@
 """V's correction at the edge of the exact end (docs/bots.md "V at the edge of the exact end"): a
 phase roll one count of empty cells before ``endgame.EXACT_UPTO``, where V before a roll stood
 furthest from the mean of V over its outcomes; and the counts before it (PEACEFUL and SURVIVAL
-at 6 and 7, NIGHTMARE at 7 to 10), next.
+at 6 and 7, NIGHTMARE at 7 to 13), next.
 
 At the edge, every outcome is a decision whose value is exact (a placement ends within the exact
 end) or nearly so, and the look-ahead's V is the evaluation of those boards: V stood 14 points
@@ -108,8 +108,8 @@ class EdgeCorrection:
 #: before it whose turns of the fewest dice end on a table or within the exact end (a RUIN one
 #: count down): where the mean over the outcomes is still cheap enough to fit on. PEACEFUL and
 #: SURVIVAL have them at the edge and two counts before it (a third costs their reviews more than
-#: their budget, docs/bots.md); NIGHTMARE, whose turns place three dice, at the edge and four.
-REACH = 5
+#: their budget, docs/bots.md); NIGHTMARE, whose turns place three dice, at the edge and seven.
+REACH = 8
 
 
 def data_path(difficulty: Difficulty, empties: int) -> str:
