@@ -104,22 +104,28 @@ def collect(
                         if (codes, node.powers_used) in seen:
                             continue
                         seen.add((codes, node.powers_used))
-                        found: Value = values.explain(node)[0]
-                        part = edge_correction(difficulty, codes, at, node.powers_left)
-                        row = {
-                            "difficulty": difficulty.value,
-                            "player": player,
-                            "seed": game_of,
-                            "codes": codes,
-                            "powers_used": node.powers_used,
-                            "v": found.value - part,  # without the edge's tables
-                            "mean": values.expected(node),
-                        }
-                        sink.write(json.dumps(row) + "\n")
+                        sink.write(json.dumps(_row(values, player, game_of, node)) + "\n")
                         rows += 1
                 state = state.apply(action)
             sink.flush()
             print(f"game {i} ({player}): {rows} boards, CPU {time.process_time() - start:.0f} s")
+
+
+def _row(values: Values, player: str, seed: int, node: GameState) -> Row:
+    """One row: ``node`` (a phase roll, not dead), V in parts without the tables at its count,
+    and the exact mean of V over its outcomes."""
+    codes = tuple(node.codes())
+    found: Value = values.explain(node)[0]
+    part = edge_correction(node.difficulty, codes, codes.count(EMPTY), node.powers_left)
+    return {
+        "difficulty": node.difficulty.value,
+        "player": player,
+        "seed": seed,
+        "codes": codes,
+        "powers_used": node.powers_used,
+        "v": found.value - part,  # without the edge's tables
+        "mean": values.expected(node),
+    }
 
 
 def collect_first(difficulty: Difficulty, at: int, count: int, out: Path) -> None:
@@ -136,19 +142,7 @@ def collect_first(difficulty: Difficulty, at: int, count: int, out: Path) -> Non
     drawn = random.Random(at).sample(sorted(plans), min(count, len(plans)))
     with out.open("w") as sink:
         for i, board in enumerate(drawn):
-            node = placed(*plans[board])
-            codes = tuple(node.codes())
-            found: Value = values.explain(node)[0]
-            part = edge_correction(difficulty, codes, at, node.powers_left)
-            row = {
-                "difficulty": difficulty.value,
-                "player": "first",
-                "seed": i,
-                "codes": codes,
-                "powers_used": node.powers_used,
-                "v": found.value - part,
-                "mean": values.expected(node),
-            }
+            row = _row(values, "first", i, placed(*plans[board]))
             sink.write(json.dumps(row) + "\n")
             if i % 50 == 49:
                 sink.flush()
