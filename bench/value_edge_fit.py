@@ -23,9 +23,10 @@ the computer's choice, and a first turn's are few (on NIGHTMARE 65 distinct at 1
 table at 12 or 13 cells needs the boards a player may leave beside them.
 
 ``fit``: the n-tuple tables (``residual.TUPLES`` of each of the board's eight images, each at
-1/8, and a level) fitted by least squares with a ridge to the mean less V, on the files given
-(the MAGDAGDON chance's terms with a ridge of their own: their linear and square terms can
-cancel each other far past the 16-bit weights' ±128 points); the gap's RMS and largest before
+1/8, and a level), the MAGDAGDON terms and the whole board's levels (``board_levels``) fitted
+by least squares with a ridge to the mean less V, on the files given (the MAGDAGDON chance's
+terms with a ridge of their own: their linear and square terms can cancel each other far past
+the 16-bit weights' ±128 points); the gap's RMS and largest before
 and after (and the committed tables' RMS) on the fitted and the ``--held-out`` files; with
 ``--write``, the tables folded into one a tuple (``value_board_fit.folded``: one reading gives
 the images' mean) into ``bots/data/value-edge-D-E.bin`` (E: the rows' empty cells). With
@@ -55,11 +56,13 @@ from magdagdon.bots.residual import DATA, reads
 from magdagdon.bots.value import Value, Values, next_roll
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
 from magdagdon.bots.value_edge import (
+    BOARD_LEVELS,
     BY_CHANCE,
     POWER_LEVELS,
     SIZE,
     STEP,
     EdgeCorrection,
+    board_levels,
     data_path,
     edge,
     edge_correction,
@@ -159,8 +162,8 @@ def load(paths: list[str]) -> list[Row]:
 
 def design(rows: list[Row]) -> Matrix:
     """Each row's tuples read on each of its images at 1/8 (the level by empty cells at 1), the
-    next roll's MAGDAGDON chance and its square at its Power uses left, and the level by Power
-    uses left."""
+    next roll's MAGDAGDON chance and its square at its Power uses left, the level by Power uses
+    left, and its whole-board levels."""
     at, columns, weights = [], [], []
     for i, row in enumerate(rows):
         codes = tuple(row["codes"])
@@ -173,9 +176,11 @@ def design(rows: list[Row]) -> Matrix:
         chance = magdagdon_chance(codes, min_required(difficulty.base_minimum, codes.count(EMPTY)))
         left = _left(row)
         by_chance = TUPLE_WEIGHTS + BY_CHANCE * left
-        at += [i, i, i]
+        levels = [SIZE - BOARD_LEVELS + level for level in board_levels(codes)]
+        at += [i] * (3 + len(levels))
         columns += [by_chance, by_chance + 1, TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS + left]
-        weights += [chance, chance * chance, 1.0]
+        columns += levels
+        weights += [chance, chance * chance, 1.0] + [1.0] * len(levels)
     return np.array(at), np.array(columns), np.array(weights)
 
 
@@ -212,7 +217,7 @@ def fit(
     by_powers = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS
     penalty[TUPLE_WEIGHTS - 17 : TUPLE_WEIGHTS] = 1e-2  # the level
     penalty[TUPLE_WEIGHTS:by_powers] = on_chance
-    penalty[by_powers:] = 1.0  # by Power uses: beside the level by empties
+    penalty[by_powers:] = 1.0  # by Power uses and the whole board's: beside the level by empties
     target = -_gaps(rows, base)  # the mean less V (with the committed tables, ``on_tables``)
     start = np.zeros(SIZE)
     w = ridge(design(rows), len(rows), target, penalty, start, iterations=5000, tolerance=1e-14)

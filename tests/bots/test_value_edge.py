@@ -5,6 +5,7 @@ than without it."""
 
 from __future__ import annotations
 
+import doctest
 import math
 import random
 from array import array
@@ -13,12 +14,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from magdagdon.bots import value_edge
 from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.value import Values, next_roll
 from magdagdon.bots.value_edge import (
+    BOARD_LEVELS,
+    DOOMED_LEVELS,
+    FITS_LEVELS,
+    LIVE_LEVELS,
     SIZE,
     STEP,
     EdgeCorrection,
+    board_levels,
     edge,
     edge_correction,
     edge_tables,
@@ -101,11 +108,38 @@ def test_the_tables_read_back_as_written() -> None:
     again = EdgeCorrection.from_bytes(table.to_bytes())
     assert again.tuples.weights == table.tuples.weights
     assert (again.by_chance, again.by_powers) == (table.by_chance, table.by_powers)
+    assert again.by_board == table.by_board == tuple(weights[-BOARD_LEVELS:])
     with pytest.raises(ValueError, match="weights"):
         EdgeCorrection(weights[:-1])
     weights[7] += STEP / 3
     with pytest.raises(ValueError, match="steps"):
         EdgeCorrection(weights).to_bytes()
+
+
+def test_the_whole_board_levels_count_live_doomed_and_fitting_cells() -> None:
+    assert doctest.testmod(value_edge).failed == 0
+    # 2 3 . 5    live: cell 2 (fits 4: between a 3 and a 5), 4 (1–3), 10 (1–2), 13 (5–6), 15
+    # . R . .    (1–2); doomed: cell 7, between a 5 and a 1; cells 6, 9 and 14 have no number
+    # R . . 1    beside them yet (neither live nor doomed)
+    # 6 . . .
+    codes = (2, 3, 0, 5, 0, RUIN_CODE, 0, 0, RUIN_CODE, 0, 0, 1, 6, 0, 0, 0)
+    live, doomed, *fits = board_levels(codes)
+    assert live == 5
+    assert doomed == LIVE_LEVELS + 1
+    first = LIVE_LEVELS + DOOMED_LEVELS
+    by_value = [level - first - i * FITS_LEVELS for i, level in enumerate(fits)]
+    assert by_value == [3, 3, 1, 1, 1, 1]  # the live cells each value 1–6 fits
+
+
+@given(st.lists(cells, min_size=16, max_size=16).map(tuple))
+def test_the_whole_board_levels_are_one_of_each_and_alike_on_every_image(
+    codes: tuple[int, ...],
+) -> None:
+    found = board_levels(codes)
+    assert 0 <= found[0] < LIVE_LEVELS <= found[1] < LIVE_LEVELS + DOOMED_LEVELS
+    for i, level in enumerate(found[2:]):
+        assert 0 <= level - LIVE_LEVELS - DOOMED_LEVELS - i * FITS_LEVELS < FITS_LEVELS
+    assert all(board_levels(image) == found for image in images(codes))
 
 
 def _edge_nodes(values: Values, difficulty: Difficulty, at: int, games: int) -> list[GameState]:

@@ -17,7 +17,9 @@ directly, board by board, by least squares (``bench/value_edge_fit.py``): an n-t
 the board's eight images together and kept as one table a tuple, so one reading values every
 image alike; a term in the chance that the coming roll is a MAGDAGDON, and one in its square
 (the look-ahead weighs that risk, and no tuple of four cells sees it whole), both by the Power
-uses left (a Power use left rescues a MAGDAGDON); and a level by the Power uses left. It is
+uses left (a Power use left rescues a MAGDAGDON); a level by the Power uses left; and levels
+of the whole board that no tuple sees either (``board_levels``): its live cells, its doomed
+cells (no value fits them: each will be a RUIN), and for each value the live cells it fits. It is
 read on top of the offsets and the correction by the board (``bots/value_board.py``), only at
 the counts of empty cells with tables (``bots/data/value-edge-D-E.bin``).
 """
@@ -34,7 +36,8 @@ from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.planner import magdagdon_chance
 from magdagdon.bots.residual import DATA, Residual
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
-from magdagdon.engine.rules import min_required
+from magdagdon.engine.board_codes import ANY_VALUE, fit_masks, live_cells
+from magdagdon.engine.rules import VALUES, min_required
 
 if TYPE_CHECKING:
     from magdagdon.engine import Difficulty
@@ -42,17 +45,42 @@ if TYPE_CHECKING:
 
 BY_CHANCE = 2  # the MAGDAGDON chance's term, then its square's, at each count of Power uses left
 POWER_LEVELS = 4  # by Power uses left, 0–3
-SIZE = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS + POWER_LEVELS
+LIVE_LEVELS = 9  # live cells, 0–7 and 8 or more
+DOOMED_LEVELS = 5  # empty cells no value fits, 0–3 and 4 or more
+FITS_LEVELS = 4  # for each value, the live cells it fits: 0–2 and 3 or more
+BOARD_LEVELS = LIVE_LEVELS + DOOMED_LEVELS + len(VALUES) * FITS_LEVELS
+SIZE = TUPLE_WEIGHTS + BY_CHANCE * POWER_LEVELS + POWER_LEVELS + BOARD_LEVELS
 #: The weights are kept in steps of this much of a point, as 16-bit integers: finer than any
 #: figure a player reads (about 20 weights are added, each within half a step of the fit: at
 #: most 0.04 points off), and less than half the download of 32-bit floats.
 STEP = 1 / 256
 
 
+def board_levels(codes: Codes) -> tuple[int, ...]:
+    """The whole-board levels of ``codes``, as indices among ``BOARD_LEVELS``: its live cells
+    (``board_codes.live_cells``), its doomed cells (empty, and no value lies within 1 of every
+    number beside them: placing only narrows that, so each will be a RUIN), and for each value
+    the live cells it fits. With them, NIGHTMARE's boards at 10 empty cells held out stand 4.2
+    points (RMS) from the mean over their outcomes, 5.1 without (docs/bots.md "The whole board
+    at the edge").
+
+    >>> board_levels((1, 0, 6) + (0,) * 13)  # 3 live, 1 doomed; 1 and 2 fit one, 5 and 6 two
+    (3, 10, 15, 19, 22, 26, 32, 36)
+    """
+    masks = fit_masks(codes)
+    live = [mask for mask in masks if 0 < mask < ANY_VALUE]
+    doomed = masks.count(0)
+    fits = [
+        LIVE_LEVELS + DOOMED_LEVELS + i * FITS_LEVELS + min(sum(m >> i & 1 for m in live), 3)
+        for i in range(len(VALUES))
+    ]
+    return (min(live_cells(codes), LIVE_LEVELS - 1), LIVE_LEVELS + min(doomed, 4), *fits)
+
+
 class EdgeCorrection:
     """The tables of one difficulty."""
 
-    __slots__ = ("by_chance", "by_powers", "tuples")
+    __slots__ = ("by_board", "by_chance", "by_powers", "tuples")
 
     def __init__(self, weights: array[float]) -> None:
         if len(weights) != SIZE:
@@ -63,25 +91,29 @@ class EdgeCorrection:
             (weights[chance + BY_CHANCE * left], weights[chance + BY_CHANCE * left + 1])
             for left in range(POWER_LEVELS)
         )
-        self.by_powers = tuple(weights[chance + BY_CHANCE * POWER_LEVELS :])
+        by_powers = chance + BY_CHANCE * POWER_LEVELS
+        self.by_powers = tuple(weights[by_powers : by_powers + POWER_LEVELS])
+        self.by_board = tuple(weights[by_powers + POWER_LEVELS :])
 
     def __call__(self, codes: Codes, empties: int, base_minimum: int, powers_left: int) -> float:
         """The correction of a phase roll on ``codes`` (``empties`` empty cells, ``powers_left``
         Power uses left) of a difficulty whose turns place ``base_minimum`` dice."""
         chance = magdagdon_chance(codes, min_required(base_minimum, empties))
         linear, square = self.by_chance[powers_left]
+        by_board = self.by_board
         return (
             self.tuples.of(codes, empties)
             + linear * chance
             + square * chance * chance
             + self.by_powers[powers_left]
+            + sum(by_board[level] for level in board_levels(codes))
         )
 
     @property
     def weights(self) -> list[float]:
         """All the weights, in the order the constructor takes them."""
         by_chance = [w for pair in self.by_chance for w in pair]
-        return [*self.tuples.weights, *by_chance, *self.by_powers]
+        return [*self.tuples.weights, *by_chance, *self.by_powers, *self.by_board]
 
     def to_bytes(self) -> bytes:
         """The weights in ``STEP``s, as compressed little-endian 16-bit integers (ValueError
