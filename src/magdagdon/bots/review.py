@@ -68,7 +68,7 @@ if TYPE_CHECKING:
 #: and SURVIVAL, and two on SURVIVAL; 12: NIGHTMARE's table at the edge fitted on three times the
 #: boards; 13: and its table one count before the edge on nearly three times; 14: a table two
 #: counts before the edge on NIGHTMARE; 15: and three and four counts before it; 16: and five,
-#: six and seven; 17: NIGHTMARE's at 6, 7, 9 and 10 empty cells read the whole board too).
+#: six and seven; 17: NIGHTMARE's at 6–10 empty cells read the whole board too).
 REVIEW_FORMAT = 17
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
