@@ -74,13 +74,14 @@ def board_levels(codes: Codes) -> tuple[int, ...]:
         LIVE_LEVELS + DOOMED_LEVELS + i * FITS_LEVELS + min(sum(m >> i & 1 for m in live), 3)
         for i in range(len(VALUES))
     ]
-    return (min(live_cells(codes), LIVE_LEVELS - 1), LIVE_LEVELS + min(doomed, 4), *fits)
+    live_count = live_cells(codes, masks)
+    return (min(live_count, LIVE_LEVELS - 1), LIVE_LEVELS + min(doomed, 4), *fits)
 
 
 class EdgeCorrection:
     """The tables of one difficulty."""
 
-    __slots__ = ("by_board", "by_chance", "by_powers", "tuples")
+    __slots__ = ("by_board", "by_chance", "by_powers", "reads_board", "tuples")
 
     def __init__(self, weights: array[float]) -> None:
         if len(weights) != SIZE:
@@ -94,6 +95,8 @@ class EdgeCorrection:
         by_powers = chance + BY_CHANCE * POWER_LEVELS
         self.by_powers = tuple(weights[by_powers : by_powers + POWER_LEVELS])
         self.by_board = tuple(weights[by_powers + POWER_LEVELS :])
+        # Tables fitted without the whole board's levels hold them at 0: they skip reading them.
+        self.reads_board = any(self.by_board)
 
     def __call__(self, codes: Codes, empties: int, base_minimum: int, powers_left: int) -> float:
         """The correction of a phase roll on ``codes`` (``empties`` empty cells, ``powers_left``
@@ -106,7 +109,7 @@ class EdgeCorrection:
             + linear * chance
             + square * chance * chance
             + self.by_powers[powers_left]
-            + sum(by_board[level] for level in board_levels(codes))
+            + (sum(by_board[level] for level in board_levels(codes)) if self.reads_board else 0.0)
         )
 
     @property

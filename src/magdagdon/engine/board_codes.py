@@ -85,17 +85,18 @@ def fit_masks(codes: Codes) -> list[int]:
     ]
 
 
-def live_cells(codes: Codes) -> int:
+def live_cells(codes: Codes, masks: list[int] | None = None) -> int:
     """The empty cells a die may be staged on, by the numbers beside them: a cell beside a
     number that lies within 1 of each (every empty cell while the board holds no number). A
     cell beside a number accepts three values at most, so a mask of every value says none is.
+    ``masks``: the board's ``fit_masks``, where the caller has them already.
 
     >>> live_cells((1, 0, 6) + (0,) * 13)  # cells 3, 4 and 6; not the one between 1 and 6
     3
     """
     if all(code in (EMPTY, RUIN_CODE) for code in codes):
         return codes.count(EMPTY)
-    return sum(1 for mask in fit_masks(codes) if 0 < mask < ANY_VALUE)
+    return sum(1 for mask in (fit_masks(codes) if masks is None else masks) if 0 < mask < ANY_VALUE)
 
 
 def dead(codes: Codes) -> bool:
