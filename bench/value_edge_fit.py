@@ -50,8 +50,8 @@ import numpy as np
 
 from consistency_bench import PLAYERS, game
 from magdagdon.bots.advice import placed
-from magdagdon.bots.opening import first_turns
-from magdagdon.bots.planner import Placement, magdagdon_chance, turn_plans
+from magdagdon.bots.opening import first_plans
+from magdagdon.bots.planner import Placement, magdagdon_chance
 from magdagdon.bots.residual import DATA, reads
 from magdagdon.bots.value import Value, Values, next_roll
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
@@ -68,7 +68,7 @@ from magdagdon.bots.value_edge import (
     edge_correction,
     edge_tables,
 )
-from magdagdon.engine import Difficulty, GameState, Phase, Roll
+from magdagdon.engine import Difficulty, GameState, Roll
 from magdagdon.engine.board_codes import EMPTY, Codes, dead, images
 from magdagdon.engine.dice import roll_chances
 from magdagdon.engine.rules import min_required
@@ -133,12 +133,9 @@ def _row(values: Values, player: str, seed: int, node: GameState) -> Row:
 
 def collect_first(difficulty: Difficulty, at: int, count: int, out: Path) -> None:
     plans: dict[Codes, tuple[GameState, Placement]] = {}
-    for state in first_turns(difficulty)[1:]:
-        if state.phase is not Phase.PLACE:
-            continue  # a MAGDAGDON: its RUIN leaves 15 empty cells
-        for board, plan in turn_plans(tuple(state.codes()), state.dice, state.min_required).items():
-            if board.count(EMPTY) == at and not dead(board):
-                plans.setdefault(board, (state, plan))
+    for state, board, plan in first_plans(difficulty):
+        if board.count(EMPTY) == at and not dead(board):
+            plans.setdefault(board, (state, plan))
     print(f"{len(plans)} boards at {at} empty cells")
     values = Values()
     start = time.process_time()

@@ -31,12 +31,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from magdagdon.bots.advice import placed
-from magdagdon.bots.planner import turn_plans
+from magdagdon.bots.planner import Placement, turn_plans
 from magdagdon.engine import Difficulty, GameState, Phase, Ruin
 from magdagdon.engine.board_codes import EMPTY
 from magdagdon.engine.dice import roll_chances
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from magdagdon.engine.board_codes import Codes
 
 #: ``after_turn``'s key: the board, the difficulty's base minimum, the next Power's penalty (-1:
@@ -83,22 +85,29 @@ def first_turns(difficulty: Difficulty) -> list[GameState]:
     return [empty, *(empty.roll_with(values) for values, _ in roll_chances(4))]
 
 
+def first_plans(difficulty: Difficulty) -> Iterator[tuple[GameState, Codes, Placement]]:
+    """Each first roll that can be placed (no Power used), with each board a plan of its turn
+    leaves and that plan: the boards are many, so a caller places only those it keeps."""
+    for state in first_turns(difficulty)[1:]:
+        if state.phase is Phase.PLACE:
+            plans = turn_plans(tuple(state.codes()), state.dice, state.min_required)
+            for board, plan in plans.items():
+                yield state, board, plan
+
+
 def first_boards(difficulty: Difficulty) -> list[GameState]:
     """The positions a first turn leaves with at most two cells filled (phase roll, no Power
     used), one a board: two dice placed, or a RUIN where the first roll is a MAGDAGDON."""
     found: dict[Codes, GameState] = {}
     for state in first_turns(difficulty)[1:]:
         if state.phase is Phase.MAGDAGDON:
-            afters = [state.apply(a) for a in state.legal_actions() if isinstance(a, Ruin)]
-        else:
-            plans = turn_plans(tuple(state.codes()), state.dice, state.min_required)
-            afters = [
-                placed(state, plan)
-                for board, plan in plans.items()
-                if len(board) - board.count(EMPTY) <= 2
-            ]
-        for after in afters:
-            found.setdefault(tuple(after.codes()), after)
+            for action in state.legal_actions():
+                if isinstance(action, Ruin):
+                    after = state.apply(action)
+                    found.setdefault(tuple(after.codes()), after)
+    for state, board, plan in first_plans(difficulty):
+        if len(board) - board.count(EMPTY) <= 2:
+            found.setdefault(board, placed(state, plan))
     return [found[codes] for codes in sorted(found)]
 
 
