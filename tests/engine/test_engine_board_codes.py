@@ -19,7 +19,7 @@ from engine_helpers import (
     ref_score,
     ref_valid_cells,
 )
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from magdagdon.engine import Difficulty, GameState, Roll
@@ -29,6 +29,7 @@ from magdagdon.engine.board_codes import (
     fit_masks,
     frame_of_codes,
     images,
+    live_masks,
     mask_values,
     put,
     ruin_boards,
@@ -83,6 +84,21 @@ def test_beside_lists_the_values_within_one_of_a_number_and_any_value_beside_no_
     assert all(
         may_touch(a, b) == bool(BESIDE[a] >> (b - 1) & 1) for a, b in product(range(1, 7), repeat=2)
     )
+
+
+@given(codes=boards)
+@example(codes=(RUIN,) * 6 + (0,) * 10)  # no number yet: every empty cell, every value
+@example(codes=(0,) * 16)
+def test_live_masks_are_the_values_a_die_may_be_staged_with_cell_by_cell(
+    codes: tuple[int, ...],
+) -> None:
+    """On every board, with a number or none: the cells of ``live_masks`` are the cells the
+    reference lets some value be staged on, in order, each with the values it lets there."""
+    valid = {value: ref_valid_cells(list(codes), value) for value in range(1, 7)}
+    live = [cell for cell in range(16) if any(cell in cells for cells in valid.values())]
+    assert [mask_values(mask) for mask in live_masks(codes)] == [
+        tuple(value for value in range(1, 7) if cell in valid[value]) for cell in live
+    ]
 
 
 @given(codes=boards)

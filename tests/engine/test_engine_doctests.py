@@ -25,6 +25,7 @@ EXAMPLES: dict[str, dict[str, int]] = {
         "magdagdon.engine.board_codes": 3,
         "dead": 3,
         "live_cells": 1,
+        "live_masks": 2,
         "images": 1,
         "mask_values": 1,
     },

@@ -36,7 +36,7 @@ from magdagdon.bots.endgame import EXACT_UPTO
 from magdagdon.bots.planner import magdagdon_chance
 from magdagdon.bots.residual import DATA, Residual
 from magdagdon.bots.value_board import TUPLE_WEIGHTS
-from magdagdon.engine.board_codes import ANY_VALUE, fit_masks, live_cells
+from magdagdon.engine.board_codes import fit_masks, live_masks
 from magdagdon.engine.rules import VALUES, min_required
 
 if TYPE_CHECKING:
@@ -58,24 +58,24 @@ STEP = 1 / 256
 
 def board_levels(codes: Codes) -> tuple[int, ...]:
     """The whole-board levels of ``codes``, as indices among ``BOARD_LEVELS``: its live cells
-    (``board_codes.live_cells``), its doomed cells (empty, and no value lies within 1 of every
+    (``board_codes.live_masks``), its doomed cells (empty, and no value lies within 1 of every
     number beside them: placing only narrows that, so each will be a RUIN), and for each value
-    the live cells it fits. With them, NIGHTMARE's boards at 10 empty cells held out stand 4.2
-    points (RMS) from the mean over their outcomes, 5.1 without (docs/bots.md "The whole board
-    at the edge").
+    the live cells it fits (every one, while the board holds no number). With them,
+    NIGHTMARE's boards at 10 empty cells held out stand 4.2 points (RMS) from the mean over
+    their outcomes, 5.1 without (docs/bots.md "The whole board at the edge").
 
     >>> board_levels((1, 0, 6) + (0,) * 13)  # 3 live, 1 doomed; 1 and 2 fit one, 5 and 6 two
     (3, 10, 15, 19, 22, 26, 32, 36)
+    >>> board_levels((7,) * 6 + (0,) * 10)  # no number: 10 live, and every value fits them all
+    (8, 9, 17, 21, 25, 29, 33, 37)
     """
     masks = fit_masks(codes)
-    live = [mask for mask in masks if 0 < mask < ANY_VALUE]
-    doomed = masks.count(0)
+    live = live_masks(codes, masks)
     fits = [
         LIVE_LEVELS + DOOMED_LEVELS + i * FITS_LEVELS + min(sum(m >> i & 1 for m in live), 3)
         for i in range(len(VALUES))
     ]
-    live_count = live_cells(codes, masks)
-    return (min(live_count, LIVE_LEVELS - 1), LIVE_LEVELS + min(doomed, 4), *fits)
+    return (min(len(live), LIVE_LEVELS - 1), LIVE_LEVELS + min(masks.count(0), 4), *fits)
 
 
 class EdgeCorrection:

@@ -85,18 +85,30 @@ def fit_masks(codes: Codes) -> list[int]:
     ]
 
 
+def live_masks(codes: Codes, masks: list[int] | None = None) -> list[int]:
+    """The ``fit_masks`` of the empty cells a die may be staged on, by the numbers beside them:
+    a cell beside a number that lies within 1 of each; while the board holds no number, every
+    empty cell, and each accepts every value. A cell beside a number accepts three values at
+    most, so a mask of every value there says no number is beside it. ``masks``: the board's
+    ``fit_masks``, where the caller has them already.
+
+    >>> [mask_values(m) for m in live_masks((1, 0, 6) + (0,) * 13)]  # not the cell between
+    [(5, 6), (1, 2), (5, 6)]
+    >>> len(live_masks((7,) + (0,) * 15)), mask_values(live_masks((7,) + (0,) * 15)[0])
+    (15, (1, 2, 3, 4, 5, 6))
+    """
+    if all(code in (EMPTY, RUIN_CODE) for code in codes):
+        return [ANY_VALUE] * codes.count(EMPTY)
+    return [mask for mask in (fit_masks(codes) if masks is None else masks) if 0 < mask < ANY_VALUE]
+
+
 def live_cells(codes: Codes, masks: list[int] | None = None) -> int:
-    """The empty cells a die may be staged on, by the numbers beside them: a cell beside a
-    number that lies within 1 of each (every empty cell while the board holds no number). A
-    cell beside a number accepts three values at most, so a mask of every value says none is.
-    ``masks``: the board's ``fit_masks``, where the caller has them already.
+    """How many empty cells a die may be staged on (``live_masks``).
 
     >>> live_cells((1, 0, 6) + (0,) * 13)  # cells 3, 4 and 6; not the one between 1 and 6
     3
     """
-    if all(code in (EMPTY, RUIN_CODE) for code in codes):
-        return codes.count(EMPTY)
-    return sum(1 for mask in (fit_masks(codes) if masks is None else masks) if 0 < mask < ANY_VALUE)
+    return len(live_masks(codes, masks))
 
 
 def dead(codes: Codes) -> bool:
