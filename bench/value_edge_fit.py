@@ -2,7 +2,7 @@
 the edge of the exact end").
 
     uv run python bench/value_edge_fit.py collect --difficulty D --seed S --games A B --out F \
-        [--empties E]
+        [--empties E] [--own]
     uv run python bench/value_edge_fit.py fit F... --held-out F... [--ridge 1] \
         [--chance-ridge 0.01] [--on-tables] [--write]
     uv run python bench/value_edge_fit.py first --difficulty D --empties E --boards N --out F
@@ -14,7 +14,8 @@ the edge of the exact end").
 (the edge, one count before ``endgame.EXACT_UPTO``, unless told; not dead), its board, V in parts
 as the code stands, without the tables at that count, and the exact mean of V over its 126
 outcomes. These are the chance nodes a review shows V at: those after the computer's own choice.
-One JSON row a board.
+With ``--own`` each is followed by the player's own choice instead, so the rows are boards of the
+kind that player's own review shows. One JSON row a board.
 
 ``first``: the boards a player's own first turn can leave at ``--empties`` empty cells (its
 dice placed as any plan of the turn's, no Power), ``--boards`` of them drawn at random, as rows
@@ -44,11 +45,11 @@ import random
 import time
 from array import array
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from consistency_bench import PLAYERS, game
+from consistency_bench import PLAYERS, game, player_turn
 from magdagdon.bots.advice import placed
 from magdagdon.bots.opening import first_plans
 from magdagdon.bots.planner import Placement, magdagdon_chance
@@ -68,12 +69,15 @@ from magdagdon.bots.value_edge import (
     edge_correction,
     edge_tables,
 )
-from magdagdon.engine import Difficulty, GameState, Roll
+from magdagdon.engine import Action, Difficulty, GameState, Phase, Roll
 from magdagdon.engine.board_codes import EMPTY, Codes, dead, images
 from magdagdon.engine.dice import roll_chances
 from magdagdon.engine.rules import min_required
 from magdagdon.sim.summary import game_seed
 from value_board_fit import Matrix, folded, ridge
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 Row = dict[str, Any]
 #: How many counts of empty cells before the edge the rolls followed are drawn from: a turn
@@ -83,7 +87,15 @@ OUTCOMES = [values for values, _ in roll_chances(4)]
 
 
 def collect(
-    difficulty: Difficulty, seed: int, first: int, last: int, out: Path, k: int, at: int
+    difficulty: Difficulty,
+    seed: int,
+    first: int,
+    last: int,
+    out: Path,
+    k: int,
+    at: int,
+    *,
+    own: bool = False,
 ) -> None:
     values = Values(memo=200_000)
     start = time.process_time()
@@ -97,8 +109,13 @@ def collect(
             seen: set[tuple[object, ...]] = set()
             for action in game(difficulty, game_of, player):
                 if isinstance(action, Roll) and at < state.codes().count(EMPTY) <= at + BEFORE:
-                    for dice in rng.sample(OUTCOMES, k):
-                        node = next_roll(values, state.roll_with(dice))
+                    for j, dice in enumerate(rng.sample(OUTCOMES, k)):
+                        rolled = state.roll_with(dice)
+                        node = (
+                            own_next_roll(rolled, player_turn(player, game_of * 1000 + j))
+                            if own
+                            else next_roll(values, rolled)
+                        )
                         if node is None:
                             continue
                         codes = tuple(node.codes())
@@ -112,6 +129,17 @@ def collect(
                 state = state.apply(action)
             sink.flush()
             print(f"game {i} ({player}): {rows} boards, CPU {time.process_time() - start:.0f} s")
+
+
+def own_next_roll(state: GameState, turn: Callable[[GameState], list[Action]]) -> GameState | None:
+    """The phase roll the player's own ``turn`` at ``state`` (a decision) leads to; None where
+    the game ends there."""
+    while state.phase is not Phase.ROLL:
+        if state.is_over:
+            return None
+        for action in turn(state):
+            state = state.apply(action)
+    return None if state.is_over else state
 
 
 def _row(values: Values, player: str, seed: int, node: GameState) -> Row:
@@ -248,6 +276,7 @@ def main() -> None:
     gather.add_argument("--outcomes", type=int, default=8)
     gather.add_argument("--empties", type=int, help="the phase rolls' empty cells (the edge)")
     gather.add_argument("--out", type=Path, required=True)
+    gather.add_argument("--own", action="store_true", help="follow the player's own choice")
     firsts = commands.add_parser("first")
     firsts.add_argument("--difficulty", choices=[d.value for d in Difficulty], required=True)
     firsts.add_argument("--empties", type=int, required=True)
@@ -265,7 +294,7 @@ def main() -> None:
         first, last = args.games
         difficulty = Difficulty(args.difficulty)
         at = args.empties or edge(difficulty)
-        collect(difficulty, args.seed, first, last, args.out, args.outcomes, at)
+        collect(difficulty, args.seed, first, last, args.out, args.outcomes, at, own=args.own)
     elif args.command == "first":
         collect_first(Difficulty(args.difficulty), args.empties, args.boards, args.out)
     else:
