@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 RUINS = {Difficulty.NIGHTMARE: (6, 7, 8), Difficulty.SURVIVAL: (8,)}
 
 
-def ruin_boards(ruins: int, count: int, rng: random.Random) -> Iterator[Codes]:
+def no_number_boards(ruins: int, count: int, rng: random.Random) -> Iterator[Codes]:
     """``count`` boards of ``ruins`` RUINs and no number, no two images of one board."""
     seen: set[Codes] = set()
     placings = list(itertools.combinations(range(16), ruins))
@@ -57,7 +57,7 @@ def main() -> None:
     for difficulty, counts in RUINS.items():
         for ruins in counts:
             gaps: list[float] = []
-            for codes in ruin_boards(ruins, args.boards, random.Random(ruins)):
+            for codes in no_number_boards(ruins, args.boards, random.Random(ruins)):
                 for used in range(difficulty.power_uses + 1):
                     board = from_codes(list(codes))
                     state = GameState(difficulty, 1, board=board, powers_used=used)
