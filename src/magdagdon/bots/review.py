@@ -70,8 +70,8 @@ if TYPE_CHECKING:
 #: counts before the edge on NIGHTMARE; 15: and three and four counts before it; 16: and five,
 #: six and seven; 17: NIGHTMARE's at 6–10 empty cells read the whole board too; 18: a table
 #: three counts before the edge on SURVIVAL; 19: and four, and its edge table fitted again; 20:
-#: and five).
-REVIEW_FORMAT = 20
+#: and five; 21: and seven).
+REVIEW_FORMAT = 21
 #: docs/rules.md "Modes and records" (Review): a decision giving up at least this many points
 #: is labelled so (highest first).
 LABELS: tuple[tuple[float, str], ...] = ((30.0, "blunder"), (15.0, "mistake"), (5.0, "inaccuracy"))

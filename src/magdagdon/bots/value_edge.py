@@ -143,8 +143,9 @@ class EdgeCorrection:
 #: before it whose turns of the fewest dice end on a table or within the exact end (a RUIN one
 #: count down): where the mean over the outcomes is still cheap enough to fit on. PEACEFUL has
 #: them at the edge and two counts before it (a third costs its reviews more than their budget,
-#: docs/bots.md), SURVIVAL at the edge and five (its reviews keep within their budget with the
-#: third to the fifth), NIGHTMARE, whose turns place three dice, at the edge and seven.
+#: docs/bots.md), SURVIVAL at the edge, the five counts before it and the seventh (12 cells,
+#: whose turns of two dice meet the table at 10 in their means; at 11 none yet), NIGHTMARE, whose
+#: turns place three dice, at the edge and seven.
 REACH = 8
 
 
